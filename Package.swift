@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Searchlight",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Searchlight", targets: ["Searchlight"]),
+        .library(name: "XapianIndex", targets: ["XapianIndex"]),
+        .executable(name: "searchlight", targets: ["searchlight"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C ABI over Xapian: C++ inside, a pure C header in include/.
+        .target(
+            name: "CXapian",
+            linkerSettings: [.linkedLibrary("xapian")]
+        ),
+        // Thin, safe Swift over the shim.
+        .target(name: "XapianIndex", dependencies: ["CXapian"]),
+        // Entities, schema, index and queries in the App Intents / Core Spotlight vocabulary.
+        .target(name: "Searchlight", dependencies: ["XapianIndex"]),
+        // The command-line tool.
+        .executableTarget(
+            name: "searchlight",
+            dependencies: [
+                "Searchlight",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "XapianIndexTests", dependencies: ["XapianIndex"]),
+        .testTarget(name: "SearchlightTests", dependencies: ["Searchlight"]),
+        .testTarget(name: "CLITests", dependencies: ["Searchlight"]),
+    ],
+    cxxLanguageStandard: .cxx17
+)

@@ -1,0 +1,141 @@
+#include "Shim.hpp"
+#include <sstream>
+
+using namespace cxapian;
+
+extern "C" {
+
+cx_database *cx_database_open(const char *path, int mode, cx_error *error) {
+    return guarded<cx_database *>(error, nullptr, [&] {
+        auto handle = std::make_unique<cx_database>();
+        switch (mode) {
+        case CX_OPEN_READ_ONLY:
+            handle->reader = Xapian::Database(path);
+            break;
+        case CX_OPEN_CREATE_OR_OPEN:
+        case CX_OPEN_OPEN:
+        case CX_OPEN_CREATE_OR_OVERWRITE: {
+            int action = mode == CX_OPEN_OPEN ? Xapian::DB_OPEN
+                       : mode == CX_OPEN_CREATE_OR_OPEN ? Xapian::DB_CREATE_OR_OPEN
+                       : Xapian::DB_CREATE_OR_OVERWRITE;
+            handle->writer = Xapian::WritableDatabase(path, action | Xapian::DB_BACKEND_GLASS);
+            handle->writable = true;
+            break;
+        }
+        default:
+            throw Xapian::InvalidArgumentError("unknown open mode");
+        }
+        return handle.release();
+    });
+}
+
+void cx_database_free(cx_database *db) {
+    if (!db) return;
+    try { delete db; } catch (...) {}
+}
+
+bool cx_database_is_writable(const cx_database *db) { return db->writable; }
+
+bool cx_database_reopen(cx_database *db, cx_error *error) {
+    return guarded(error, false, [&] { db->db().reopen(); return true; });
+}
+
+bool cx_database_close(cx_database *db, cx_error *error) {
+    return guarded(error, false, [&] { db->db().close(); return true; });
+}
+
+uint32_t cx_database_doc_count(cx_database *db, cx_error *error) {
+    return guarded<uint32_t>(error, 0, [&] { return db->db().get_doccount(); });
+}
+
+uint32_t cx_database_term_freq(cx_database *db, const char *term, size_t term_len, cx_error *error) {
+    return guarded<uint32_t>(error, 0, [&] { return db->db().get_termfreq(str(term, term_len)); });
+}
+
+char *cx_database_metadata(cx_database *db, const char *key, size_t key_len, size_t *out_len, cx_error *error) {
+    return guarded<char *>(error, nullptr, [&]() -> char * {
+        std::string value = db->db().get_metadata(str(key, key_len));
+        if (value.empty()) return nullptr;
+        return copy_out(value, out_len);
+    });
+}
+
+char *cx_database_data_for_term(cx_database *db, const char *term, size_t term_len, size_t *out_len, cx_error *error) {
+    return guarded<char *>(error, nullptr, [&]() -> char * {
+        Xapian::Database &d = db->db();
+        Xapian::PostingIterator it = d.postlist_begin(str(term, term_len));
+        if (it == d.postlist_end(str(term, term_len))) return nullptr;
+        return copy_out(d.get_document(*it, Xapian::DOC_ASSUME_VALID).get_data(), out_len);
+    });
+}
+
+bool cx_database_terms(cx_database *db, const char *prefix, size_t prefix_len,
+                       bool (*visit)(void *, const char *, size_t, uint32_t), void *context, cx_error *error) {
+    return guarded(error, false, [&] {
+        Xapian::Database &d = db->db();
+        std::string p = str(prefix, prefix_len);
+        for (Xapian::TermIterator it = d.allterms_begin(p); it != d.allterms_end(p); ++it) {
+            std::string term = *it;
+            if (!visit(context, term.data(), term.size(), it.get_termfreq())) break;
+        }
+        return true;
+    });
+}
+
+long cx_database_check(const char *path, char **out_report, size_t *out_report_len, cx_error *error) {
+    return guarded<long>(error, -1, [&] {
+        std::ostringstream report;
+        size_t errors = Xapian::Database::check(path, Xapian::DBCHECK_SHORT_TREE, &report);
+        if (out_report) *out_report = copy_out(report.str(), out_report_len);
+        return static_cast<long>(errors);
+    });
+}
+
+bool cx_database_set_metadata(cx_database *db, const char *key, size_t key_len,
+                              const char *value, size_t value_len, cx_error *error) {
+    return guarded(error, false, [&] {
+        require_writable(db);
+        db->writer.set_metadata(str(key, key_len), str(value, value_len));
+        return true;
+    });
+}
+
+bool cx_database_commit(cx_database *db, cx_error *error) {
+    return guarded(error, false, [&] { require_writable(db); db->writer.commit(); return true; });
+}
+
+bool cx_database_begin_transaction(cx_database *db, bool flushed, cx_error *error) {
+    return guarded(error, false, [&] { require_writable(db); db->writer.begin_transaction(flushed); return true; });
+}
+
+bool cx_database_commit_transaction(cx_database *db, cx_error *error) {
+    return guarded(error, false, [&] { require_writable(db); db->writer.commit_transaction(); return true; });
+}
+
+bool cx_database_cancel_transaction(cx_database *db, cx_error *error) {
+    return guarded(error, false, [&] { require_writable(db); db->writer.cancel_transaction(); return true; });
+}
+
+uint32_t cx_database_add_document(cx_database *db, const cx_document *doc, cx_error *error) {
+    return guarded<uint32_t>(error, 0, [&] { require_writable(db); return db->writer.add_document(doc->doc); });
+}
+
+uint32_t cx_database_replace_document(cx_database *db, const char *unique_term, size_t term_len,
+                                      const cx_document *doc, cx_error *error) {
+    return guarded<uint32_t>(error, 0, [&] {
+        require_writable(db);
+        return db->writer.replace_document(str(unique_term, term_len), doc->doc);
+    });
+}
+
+long cx_database_delete_documents(cx_database *db, const char *term, size_t term_len, cx_error *error) {
+    return guarded<long>(error, -1, [&] {
+        require_writable(db);
+        std::string t = str(term, term_len);
+        long count = db->writer.get_termfreq(t);
+        if (count > 0) db->writer.delete_document(t);
+        return count;
+    });
+}
+
+} // extern "C"

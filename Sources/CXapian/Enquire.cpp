@@ -1,0 +1,59 @@
+#include "Shim.hpp"
+
+using namespace cxapian;
+
+extern "C" {
+
+cx_enquire *cx_enquire_new(cx_database *db, cx_error *error) {
+    return guarded<cx_enquire *>(error, nullptr, [&] { return new cx_enquire(db->db()); });
+}
+
+void cx_enquire_free(cx_enquire *enq) { delete enq; }
+
+void cx_enquire_set_query(cx_enquire *enq, const cx_query *query) {
+    guarded(nullptr, false, [&] { enq->enquire.set_query(query->query); return true; });
+}
+
+void cx_enquire_set_bm25(cx_enquire *enq, double k1, double k2, double k3, double b, double min_normlen) {
+    guarded(nullptr, false, [&] { enq->enquire.set_weighting_scheme(Xapian::BM25Weight(k1, k2, k3, b, min_normlen)); return true; });
+}
+
+bool cx_enquire_set_sort(cx_enquire *enq, const uint32_t *slots, const bool *descending, size_t count,
+                         bool relevance_after, cx_error *error) {
+    return guarded(error, false, [&] {
+        if (count == 0) {
+            enq->enquire.set_sort_by_relevance();
+            enq->sorter.reset();
+            return true;
+        }
+        auto sorter = std::make_unique<Xapian::MultiValueKeyMaker>();
+        for (size_t i = 0; i < count; ++i) sorter->add_value(slots[i], descending[i]);
+        if (relevance_after) enq->enquire.set_sort_by_key_then_relevance(sorter.get(), false);
+        else enq->enquire.set_sort_by_key(sorter.get(), false);
+        enq->sorter = std::move(sorter);
+        return true;
+    });
+}
+
+cx_mset *cx_enquire_mset(cx_enquire *enq, uint32_t offset, uint32_t limit, uint32_t check_at_least, cx_error *error) {
+    return guarded<cx_mset *>(error, nullptr, [&] {
+        return new cx_mset{enq->enquire.get_mset(offset, limit, check_at_least)};
+    });
+}
+
+void cx_mset_free(cx_mset *mset) { delete mset; }
+uint32_t cx_mset_size(const cx_mset *mset) { return mset->mset.size(); }
+uint32_t cx_mset_matches_estimated(const cx_mset *mset) { return mset->mset.get_matches_estimated(); }
+uint32_t cx_mset_matches_lower_bound(const cx_mset *mset) { return mset->mset.get_matches_lower_bound(); }
+uint32_t cx_mset_matches_upper_bound(const cx_mset *mset) { return mset->mset.get_matches_upper_bound(); }
+uint32_t cx_mset_docid(const cx_mset *mset, uint32_t index) { return *mset->mset[index]; }
+double cx_mset_weight(const cx_mset *mset, uint32_t index) { return mset->mset[index].get_weight(); }
+int cx_mset_percent(const cx_mset *mset, uint32_t index) { return mset->mset[index].get_percent(); }
+
+char *cx_mset_data(const cx_mset *mset, uint32_t index, size_t *out_len, cx_error *error) {
+    return guarded<char *>(error, nullptr, [&] {
+        return copy_out(mset->mset[index].get_document().get_data(), out_len);
+    });
+}
+
+} // extern "C"

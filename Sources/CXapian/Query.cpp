@@ -1,0 +1,82 @@
+#include "Shim.hpp"
+
+using namespace cxapian;
+
+namespace {
+
+Xapian::Query::op to_xapian_op(int op) {
+    switch (op) {
+    case CX_QUERY_AND: return Xapian::Query::OP_AND;
+    case CX_QUERY_OR: return Xapian::Query::OP_OR;
+    case CX_QUERY_AND_NOT: return Xapian::Query::OP_AND_NOT;
+    case CX_QUERY_XOR: return Xapian::Query::OP_XOR;
+    case CX_QUERY_AND_MAYBE: return Xapian::Query::OP_AND_MAYBE;
+    case CX_QUERY_FILTER: return Xapian::Query::OP_FILTER;
+    case CX_QUERY_NEAR: return Xapian::Query::OP_NEAR;
+    case CX_QUERY_PHRASE: return Xapian::Query::OP_PHRASE;
+    case CX_QUERY_SYNONYM: return Xapian::Query::OP_SYNONYM;
+    case CX_QUERY_MAX: return Xapian::Query::OP_MAX;
+    default: throw Xapian::InvalidArgumentError("unknown query operator " + std::to_string(op));
+    }
+}
+
+cx_query *wrap(Xapian::Query query) { return new cx_query{std::move(query)}; }
+
+} // namespace
+
+extern "C" {
+
+cx_query *cx_query_match_all(void) {
+    return guarded<cx_query *>(nullptr, nullptr, [] { return wrap(Xapian::Query::MatchAll); });
+}
+
+cx_query *cx_query_match_nothing(void) {
+    return guarded<cx_query *>(nullptr, nullptr, [] { return wrap(Xapian::Query::MatchNothing); });
+}
+
+cx_query *cx_query_term(const char *term, size_t len, uint32_t wqf) {
+    return guarded<cx_query *>(nullptr, nullptr, [&] { return wrap(Xapian::Query(str(term, len), wqf)); });
+}
+
+cx_query *cx_query_combine(int op, cx_query *const *subqueries, size_t count, uint32_t window, cx_error *error) {
+    return guarded<cx_query *>(error, nullptr, [&] {
+        std::vector<Xapian::Query> parts;
+        parts.reserve(count);
+        for (size_t i = 0; i < count; ++i) parts.push_back(subqueries[i]->query);
+        return wrap(Xapian::Query(to_xapian_op(op), parts.begin(), parts.end(), window));
+    });
+}
+
+cx_query *cx_query_value_range(uint32_t slot, const char *low, size_t low_len,
+                               const char *high, size_t high_len, cx_error *error) {
+    return guarded<cx_query *>(error, nullptr, [&] {
+        std::string lo = str(low, low_len), hi = str(high, high_len);
+        if (lo.empty() && hi.empty()) return wrap(Xapian::Query::MatchAll);
+        if (lo.empty()) return wrap(Xapian::Query(Xapian::Query::OP_VALUE_LE, slot, hi));
+        if (hi.empty()) return wrap(Xapian::Query(Xapian::Query::OP_VALUE_GE, slot, lo));
+        return wrap(Xapian::Query(Xapian::Query::OP_VALUE_RANGE, slot, lo, hi));
+    });
+}
+
+cx_query *cx_query_wildcard(const char *prefix, size_t len, uint32_t max_expansion, cx_error *error) {
+    return guarded<cx_query *>(error, nullptr, [&] {
+        return wrap(Xapian::Query(Xapian::Query::OP_WILDCARD, str(prefix, len), max_expansion,
+                                  Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT));
+    });
+}
+
+cx_query *cx_query_scale(const cx_query *query, double factor, cx_error *error) {
+    return guarded<cx_query *>(error, nullptr, [&] {
+        return wrap(Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, query->query, factor));
+    });
+}
+
+char *cx_query_describe(const cx_query *query, size_t *out_len) {
+    return guarded<char *>(nullptr, nullptr, [&] { return copy_out(query->query.get_description(), out_len); });
+}
+
+bool cx_query_is_empty(const cx_query *query) { return query->query.empty(); }
+
+void cx_query_free(cx_query *query) { delete query; }
+
+} // extern "C"

@@ -1,0 +1,74 @@
+// Internal to the shim: handle structs and the one place C++ exceptions turn into cx_error.
+#ifndef CXAPIAN_SHIM_HPP
+#define CXAPIAN_SHIM_HPP
+
+#include "CXapian.h"
+#include <xapian.h>
+#include <cstring>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <string>
+#include <vector>
+
+struct cx_database {
+    Xapian::Database reader;
+    Xapian::WritableDatabase writer;
+    bool writable = false;
+    Xapian::Database &db() { return writable ? static_cast<Xapian::Database &>(writer) : reader; }
+};
+
+struct cx_document {
+    Xapian::Document doc;
+};
+
+struct cx_term_generator {
+    Xapian::TermGenerator generator;
+};
+
+struct cx_query {
+    Xapian::Query query;
+};
+
+struct cx_query_parser {
+    Xapian::QueryParser parser;
+    std::unique_ptr<Xapian::SimpleStopper> stopper;
+};
+
+struct cx_enquire {
+    Xapian::Enquire enquire;
+    std::unique_ptr<Xapian::MultiValueKeyMaker> sorter;
+    explicit cx_enquire(const Xapian::Database &db) : enquire(db) {}
+};
+
+struct cx_mset {
+    Xapian::MSet mset;
+};
+
+namespace cxapian {
+
+void set_error(cx_error *error, int kind, const std::string &message);
+// Maps the exception being handled (call only inside a catch block) onto `error`.
+void set_error_from_current_exception(cx_error *error);
+
+// Runs `body`; any exception becomes `error` and `failure` is returned instead.
+template <typename Result, typename Body>
+Result guarded(cx_error *error, Result failure, Body &&body) noexcept {
+    try {
+        return body();
+    } catch (...) {
+        set_error_from_current_exception(error);
+        return failure;
+    }
+}
+
+// A malloc'd copy of `value` for returning across the C boundary.
+char *copy_out(const std::string &value, size_t *out_len);
+
+inline std::string str(const char *bytes, size_t len) { return std::string(bytes ? bytes : "", bytes ? len : 0); }
+
+void require_writable(cx_database *db);
+
+} // namespace cxapian
+
+#endif

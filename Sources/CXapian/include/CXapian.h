@@ -1,0 +1,235 @@
+/*
+ * CXapian: a pure C interface over the Xapian search library.
+ *
+ * Every function that can fail takes a `cx_error *` as its last argument; on
+ * failure it sets `error->kind` to a non-zero `cx_error_kind`, copies Xapian's
+ * message into `error->message`, and returns 0 / NULL / false. No C++ exception
+ * and no Xapian type ever crosses this header.
+ *
+ * Handles are opaque and owned by the caller: free each with its `_free` call.
+ * Strings go in as (pointer, length) pairs and come out as malloc'd buffers
+ * that the caller releases with `cx_free`.
+ *
+ *     cx_error err = {0};
+ *     cx_database *db = cx_database_open("/tmp/idx", CX_OPEN_CREATE_OR_OPEN, &err);
+ *     if (!db) { fprintf(stderr, "%s\n", err.message); }
+ */
+#ifndef CXAPIAN_H
+#define CXAPIAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Errors ------------------------------------------------------------ */
+
+typedef enum cx_error_kind {
+    CX_OK = 0,
+    CX_ERROR_DATABASE_LOCK,        /* another process holds the write lock */
+    CX_ERROR_DATABASE_NOT_FOUND,   /* no database at the path */
+    CX_ERROR_DATABASE_OPENING,     /* not a database, wrong version, unreadable */
+    CX_ERROR_DATABASE_MODIFIED,    /* reader must reopen and retry */
+    CX_ERROR_DATABASE_CORRUPT,
+    CX_ERROR_DATABASE_CREATE,
+    CX_ERROR_DATABASE,             /* other database errors (I/O, disk full) */
+    CX_ERROR_DOCUMENT_NOT_FOUND,
+    CX_ERROR_QUERY_PARSER,
+    CX_ERROR_INVALID_ARGUMENT,
+    CX_ERROR_INVALID_OPERATION,
+    CX_ERROR_RANGE,
+    CX_ERROR_UNIMPLEMENTED,
+    CX_ERROR_OUT_OF_MEMORY,
+    CX_ERROR_OTHER
+} cx_error_kind;
+
+#define CX_ERROR_MESSAGE_CAPACITY 512
+
+typedef struct cx_error {
+    int kind;                                  /* a cx_error_kind */
+    char message[CX_ERROR_MESSAGE_CAPACITY];   /* NUL-terminated */
+} cx_error;
+
+/* Releases a buffer returned by this library. */
+void cx_free(void *buffer);
+
+/* ---- Database ---------------------------------------------------------- */
+
+typedef struct cx_database cx_database;
+
+typedef enum cx_open_mode {
+    CX_OPEN_READ_ONLY = 0,
+    CX_OPEN_CREATE_OR_OPEN = 1,   /* writable */
+    CX_OPEN_OPEN = 2,             /* writable, must exist */
+    CX_OPEN_CREATE_OR_OVERWRITE = 3
+} cx_open_mode;
+
+cx_database *cx_database_open(const char *path, int mode, cx_error *error);
+void cx_database_free(cx_database *db);
+bool cx_database_is_writable(const cx_database *db);
+/* Re-reads the latest committed revision (readers only). Returns false on error. */
+bool cx_database_reopen(cx_database *db, cx_error *error);
+bool cx_database_close(cx_database *db, cx_error *error);
+uint32_t cx_database_doc_count(cx_database *db, cx_error *error);
+/* Number of documents indexed by `term` (0 when absent). */
+uint32_t cx_database_term_freq(cx_database *db, const char *term, size_t term_len, cx_error *error);
+/* Metadata value for `key`; *out_len receives the length. Returns NULL with no error when unset. */
+char *cx_database_metadata(cx_database *db, const char *key, size_t key_len, size_t *out_len, cx_error *error);
+/* Data of the first document indexed by `term`; NULL with no error when there is none. */
+char *cx_database_data_for_term(cx_database *db, const char *term, size_t term_len, size_t *out_len, cx_error *error);
+/* Calls `visit` for each term starting with `prefix`, with its term frequency, until it returns false. */
+bool cx_database_terms(cx_database *db, const char *prefix, size_t prefix_len,
+                       bool (*visit)(void *context, const char *term, size_t term_len, uint32_t freq),
+                       void *context, cx_error *error);
+/* Runs Xapian's consistency check on the database folder; returns the error count, or -1 on failure. */
+long cx_database_check(const char *path, char **out_report, size_t *out_report_len, cx_error *error);
+
+/* Writing (the database must be writable). */
+bool cx_database_set_metadata(cx_database *db, const char *key, size_t key_len,
+                              const char *value, size_t value_len, cx_error *error);
+bool cx_database_commit(cx_database *db, cx_error *error);
+bool cx_database_begin_transaction(cx_database *db, bool flushed, cx_error *error);
+bool cx_database_commit_transaction(cx_database *db, cx_error *error);
+bool cx_database_cancel_transaction(cx_database *db, cx_error *error);
+
+typedef struct cx_document cx_document;
+
+/* Adds `doc` and returns its docid (0 on error). */
+uint32_t cx_database_add_document(cx_database *db, const cx_document *doc, cx_error *error);
+/* Replaces the document(s) indexed by `unique_term` with `doc` (adds it if none). Returns the docid. */
+uint32_t cx_database_replace_document(cx_database *db, const char *unique_term, size_t term_len,
+                                      const cx_document *doc, cx_error *error);
+/* Deletes every document indexed by `term`; returns how many were deleted, -1 on error. */
+long cx_database_delete_documents(cx_database *db, const char *term, size_t term_len, cx_error *error);
+
+/* ---- Document ---------------------------------------------------------- */
+
+cx_document *cx_document_new(void);
+void cx_document_free(cx_document *doc);
+void cx_document_clear(cx_document *doc);
+void cx_document_set_data(cx_document *doc, const char *data, size_t len);
+/* A term with a within-document frequency (0 for a boolean term). */
+void cx_document_add_term(cx_document *doc, const char *term, size_t len, uint32_t wdf);
+void cx_document_add_value(cx_document *doc, uint32_t slot, const char *value, size_t len);
+
+/* Xapian::sortable_serialise: writes at most 9 bytes into `out`, returns the length. */
+size_t cx_sortable_serialise(double value, char out[9]);
+double cx_sortable_unserialise(const char *value, size_t len);
+
+/* ---- TermGenerator ----------------------------------------------------- */
+
+typedef struct cx_term_generator cx_term_generator;
+
+/* `language` is a Snowball stemmer name ("english", "french", "none", ...). */
+cx_term_generator *cx_term_generator_new(const char *language, cx_error *error);
+void cx_term_generator_free(cx_term_generator *gen);
+/* Subsequent text is indexed into `doc` (which must outlive the calls). */
+void cx_term_generator_set_document(cx_term_generator *gen, cx_document *doc);
+bool cx_term_generator_index_text(cx_term_generator *gen, const char *text, size_t len,
+                                  uint32_t wdf_inc, const char *prefix, size_t prefix_len,
+                                  bool with_positions, cx_error *error);
+void cx_term_generator_increase_termpos(cx_term_generator *gen, uint32_t delta);
+
+/* ---- Query ------------------------------------------------------------- */
+
+typedef struct cx_query cx_query;
+
+typedef enum cx_query_op {
+    CX_QUERY_AND = 0,
+    CX_QUERY_OR = 1,
+    CX_QUERY_AND_NOT = 2,
+    CX_QUERY_XOR = 3,
+    CX_QUERY_AND_MAYBE = 4,
+    CX_QUERY_FILTER = 5,
+    CX_QUERY_NEAR = 6,
+    CX_QUERY_PHRASE = 7,
+    CX_QUERY_SYNONYM = 8,
+    CX_QUERY_MAX = 9
+} cx_query_op;
+
+cx_query *cx_query_match_all(void);
+cx_query *cx_query_match_nothing(void);
+cx_query *cx_query_term(const char *term, size_t len, uint32_t wqf);
+/* Combines `count` subqueries (not consumed); `window` is used by NEAR and PHRASE (0 = default). */
+cx_query *cx_query_combine(int op, cx_query *const *subqueries, size_t count, uint32_t window, cx_error *error);
+/* Documents whose value in `slot` lies in [low, high]; an empty bound is open. */
+cx_query *cx_query_value_range(uint32_t slot, const char *low, size_t low_len,
+                               const char *high, size_t high_len, cx_error *error);
+/* Terms starting with `prefix`, ORed; at most `max_expansion` terms (0 = unlimited), most frequent first. */
+cx_query *cx_query_wildcard(const char *prefix, size_t len, uint32_t max_expansion, cx_error *error);
+cx_query *cx_query_scale(const cx_query *query, double factor, cx_error *error);
+/* Xapian's own description of the query (for --explain and tests). */
+char *cx_query_describe(const cx_query *query, size_t *out_len);
+bool cx_query_is_empty(const cx_query *query);
+void cx_query_free(cx_query *query);
+
+/* ---- QueryParser ------------------------------------------------------- */
+
+typedef struct cx_query_parser cx_query_parser;
+
+/* Flag values mirror Xapian::QueryParser::feature_flag. */
+enum {
+    CX_QP_BOOLEAN = 1,
+    CX_QP_PHRASE = 2,
+    CX_QP_LOVEHATE = 4,
+    CX_QP_BOOLEAN_ANY_CASE = 8,
+    CX_QP_WILDCARD = 16,
+    CX_QP_PURE_NOT = 32,
+    CX_QP_PARTIAL = 64,
+    CX_QP_SPELLING_CORRECTION = 128,
+    CX_QP_SYNONYM = 256,
+    CX_QP_AUTO_SYNONYMS = 512,
+    CX_QP_DEFAULT = 7
+};
+
+typedef enum cx_stem_strategy { CX_STEM_NONE = 0, CX_STEM_SOME = 1, CX_STEM_ALL = 2, CX_STEM_ALL_Z = 3, CX_STEM_SOME_FULL_POS = 4 } cx_stem_strategy;
+
+cx_query_parser *cx_query_parser_new(void);
+void cx_query_parser_free(cx_query_parser *qp);
+bool cx_query_parser_set_stemmer(cx_query_parser *qp, const char *language, int strategy, cx_error *error);
+/* Words dropped from queries (a copy is kept). */
+void cx_query_parser_set_stopwords(cx_query_parser *qp, const char *const *words, size_t count);
+void cx_query_parser_set_default_op(cx_query_parser *qp, int op);
+/* The database used for wildcard/partial expansion and spelling. */
+void cx_query_parser_set_database(cx_query_parser *qp, cx_database *db);
+void cx_query_parser_set_max_expansion(cx_query_parser *qp, uint32_t max_expansion);
+bool cx_query_parser_add_prefix(cx_query_parser *qp, const char *field, const char *prefix, bool boolean, cx_error *error);
+/* `field:low..high` on a value slot; `is_date` parses ISO dates (YYYY-MM-DD), otherwise numbers. */
+bool cx_query_parser_add_range(cx_query_parser *qp, uint32_t slot, const char *field, bool is_date, cx_error *error);
+cx_query *cx_query_parser_parse(cx_query_parser *qp, const char *text, size_t len, int flags,
+                                const char *default_prefix, cx_error *error);
+
+/* ---- Enquire / MSet ---------------------------------------------------- */
+
+typedef struct cx_enquire cx_enquire;
+typedef struct cx_mset cx_mset;
+
+cx_enquire *cx_enquire_new(cx_database *db, cx_error *error);
+void cx_enquire_free(cx_enquire *enq);
+void cx_enquire_set_query(cx_enquire *enq, const cx_query *query);
+void cx_enquire_set_bm25(cx_enquire *enq, double k1, double k2, double k3, double b, double min_normlen);
+/* Sorts by the given value slots (first is primary); `descending[i]` per key. `relevance_first` keeps
+ * relevance as the primary order and uses the values only to break ties; pass count 0 for pure relevance. */
+bool cx_enquire_set_sort(cx_enquire *enq, const uint32_t *slots, const bool *descending, size_t count,
+                         bool relevance_after, cx_error *error);
+cx_mset *cx_enquire_mset(cx_enquire *enq, uint32_t offset, uint32_t limit, uint32_t check_at_least, cx_error *error);
+
+void cx_mset_free(cx_mset *mset);
+uint32_t cx_mset_size(const cx_mset *mset);
+uint32_t cx_mset_matches_estimated(const cx_mset *mset);
+uint32_t cx_mset_matches_lower_bound(const cx_mset *mset);
+uint32_t cx_mset_matches_upper_bound(const cx_mset *mset);
+uint32_t cx_mset_docid(const cx_mset *mset, uint32_t index);
+double cx_mset_weight(const cx_mset *mset, uint32_t index);
+int cx_mset_percent(const cx_mset *mset, uint32_t index);
+/* Data of the document at `index`; malloc'd, release with cx_free. */
+char *cx_mset_data(const cx_mset *mset, uint32_t index, size_t *out_len, cx_error *error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,89 @@
+import XapianIndex
+
+/// Turns entities into Xapian documents: the unique key, type and domain terms, the words of
+/// searchable attributes (weighted, with and without field prefixes), exact-value terms,
+/// value slots for numbers, dates and sort keys, and the entity itself as the document data.
+final class DocumentBuilder {
+    private var generators: [String: TermGenerator] = [:]
+    private let document = Document()
+
+    /// Builds the document for `entity`, which must already be valid for `type`.
+    func document(for entity: Entity, type: EntityType, schema: Schema) throws(XapianError) -> Document {
+        document.clear()
+        let generator = try self.generator(for: type.language)
+        generator.document = document
+
+        document.setData(Array(entity.jsonValue.jsonText.utf8))
+        document.addBooleanTerm(IndexTerms.unique(type: entity.type, id: entity.id))
+        document.addBooleanTerm(IndexTerms.type(entity.type))
+        if let domain = entity.domain { addBooleanTerm(IndexTerms.domain(domain)) }
+        if let expiration = entity.expirationDate {
+            document.addValue(Sortable.serialise(expiration.timeIntervalSince1970), slot: Schema.expirationSlot)
+        }
+        if let hintKey = type.rankingHint, let hint = entity.attributes[hintKey]?.elements.first?.doubleValue {
+            document.addValue(Sortable.serialise(hint), slot: Schema.rankingHintSlot)
+        }
+
+        for (key, value) in entity.attributes {
+            guard let attribute = type.attribute(key) else { continue }
+            let elements = value.elements
+            for element in elements {
+                if attribute.searchable, let words = searchableText(element, attribute: attribute, schema: schema) {
+                    let weight = UInt32(attribute.weight)
+                    if attribute.searchableByDefault { try generator.indexText(words, weight: weight) }
+                    try generator.indexText(words, weight: weight, prefix: IndexTerms.fieldPrefix(key), positions: false)
+                    generator.increaseTermPosition()
+                }
+                switch attribute.kind {
+                case .keyword, .enumValue, .reference, .boolean:
+                    addBooleanTerm(IndexTerms.value(key, element.text))
+                default:
+                    break
+                }
+            }
+            guard let first = elements.first else { continue }
+            if let slot = schema.numericSlot(key), let number = Self.number(first, kind: attribute.kind) {
+                document.addValue(Sortable.serialise(number), slot: slot)
+            }
+            if let slot = schema.stringSlot(key) {
+                document.addValue(Array(Self.sortKey(first.text).utf8), slot: slot)
+            }
+        }
+        return document
+    }
+
+    /// Terms over Xapian's length limit cannot be stored; such values stay searchable by their words.
+    private func addBooleanTerm(_ term: String) {
+        if term.utf8.count <= IndexTerms.maximumTermBytes { document.addBooleanTerm(term) }
+    }
+
+    private func generator(for language: String) throws(XapianError) -> TermGenerator {
+        if let generator = generators[language] { return generator }
+        let generator = try TermGenerator(language: language)
+        generators[language] = generator
+        return generator
+    }
+
+    /// The words an attribute value contributes: its text, and for enum cases also their display title.
+    private func searchableText(_ value: AttributeValue, attribute: AttributeKey, schema: Schema) -> String? {
+        let text = value.text
+        if attribute.kind == .enumValue, let name = attribute.enumName,
+           let title = schema.enumType(named: name)?.enumCase(text)?.display.title, title.lowercased() != text.lowercased() {
+            return title + " " + text
+        }
+        return text.isEmpty ? nil : text
+    }
+
+    /// The number a value slot holds: the value itself, seconds since 1970 for dates, 0/1 for booleans.
+    static func number(_ value: AttributeValue, kind: AttributeKind) -> Double? {
+        switch (kind, value) {
+        case (.date, .string(let text)): ISO8601.seconds(text)
+        case (.date, .date(let date)): date.timeIntervalSince1970
+        case (.boolean, .bool(let flag)): flag ? 1 : 0
+        default: value.doubleValue
+        }
+    }
+
+    /// Sort keys compare case-insensitively and are cut to a bounded length.
+    static func sortKey(_ text: String) -> String { String(text.lowercased().prefix(64)) }
+}

@@ -1,0 +1,294 @@
+import Foundation
+import Synchronization
+import XapianIndex
+
+/// An on-disk index of entities of several types: one Xapian database plus its schema.
+///
+/// Safe to share between tasks: every call takes the index's lock, so calls on one
+/// `EntityIndex` run one at a time; open one per task for parallel reads. Many processes
+/// may read an index while one writes it; readers see whole committed batches only.
+///
+/// ```swift
+/// let index = try EntityIndex(path: ".searchlight", mode: .readWrite)
+/// try index.register(schema)
+/// try index.index([Entity(type: "trail", id: "mist-trail", attributes: ["name": "Mist Trail"])])
+/// let found = try index.entities(for: [EntityReference(type: "trail", id: "mist-trail")])
+/// ```
+public final class EntityIndex: Sendable {
+    public enum Mode: Sendable {
+        case readOnly
+        /// Creates the index if missing; fails with `.indexLocked` while another process writes it.
+        case readWrite
+    }
+
+    struct State {
+        var database: Database
+        var schema: Schema
+        var builder = DocumentBuilder()
+        var searcher: Searcher?
+
+        var writer: WritableDatabase? { database as? WritableDatabase }
+    }
+
+    public let path: String
+    public let mode: Mode
+    let state: Mutex<State>
+
+    public init(path: String, mode: Mode = .readOnly) throws(SearchlightError) {
+        self.path = path
+        self.mode = mode
+        let database = try Self.open(path: path, mode: mode)
+        let schema = try Self.storedSchema(database, path: path)
+        state = Mutex(State(database: database, schema: schema))
+    }
+
+    private static func open(path: String, mode: Mode) throws(SearchlightError) -> Database {
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        let exists = files.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists, !isDirectory.boolValue { throw .notAnIndex(path: path, reason: "it is a file, not a folder") }
+        let isXapian = files.fileExists(atPath: path + "/iamglass")
+        do {
+            switch mode {
+            case .readOnly:
+                guard exists else { throw SearchlightError.indexNotFound(path: path) }
+                guard isXapian else { throw SearchlightError.notAnIndex(path: path, reason: "the folder holds no index") }
+                return try Database(path: path)
+            case .readWrite:
+                if exists, !isXapian, !((try? files.contentsOfDirectory(atPath: path))?.isEmpty ?? true) {
+                    throw SearchlightError.notAnIndex(path: path, reason: "the folder is not empty and holds no index; refusing to write into it")
+                }
+                if !exists {
+                    try files.createDirectory(atPath: path, withIntermediateDirectories: true)
+                }
+                let writer = try WritableDatabase(path: path)
+                WriterLock.record(path: path)
+                return writer
+            }
+        } catch let error as SearchlightError {
+            throw error
+        } catch let error as XapianError {
+            switch error.kind {
+            case .databaseLock: throw .indexLocked(path: path, pid: WriterLock.holder(path: path))
+            case .databaseNotFound: throw .indexNotFound(path: path)
+            case .databaseOpening, .databaseCorrupt: throw .notAnIndex(path: path, reason: error.message)
+            default: throw .storage(error)
+            }
+        } catch {
+            throw .input(path: path, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    private static func storedSchema(_ database: Database, path: String) throws(SearchlightError) -> Schema {
+        do {
+            if let version = try database.metadata(IndexMetadata.formatVersion) {
+                let text = String(decoding: version, as: UTF8.self)
+                guard Int(text) == Schema.formatVersion else {
+                    throw SearchlightError.notAnIndex(path: path, reason: "format version \(text); this build reads version \(Schema.formatVersion)")
+                }
+            } else if try database.documentCount > 0 {
+                throw SearchlightError.notAnIndex(path: path, reason: "the Xapian database has no Searchlight format version")
+            }
+            guard let bytes = try database.metadata(IndexMetadata.schema) else { return Schema() }
+            return try Schema(jsonText: String(decoding: bytes, as: UTF8.self), source: "\(path) (stored schema)")
+        } catch let error as SearchlightError {
+            throw error
+        } catch let error as XapianError {
+            throw .storage(error)
+        } catch {
+            throw .storage(XapianError(kind: .other, message: "\(error)"))
+        }
+    }
+
+    /// The schema stored in the index.
+    public var schema: Schema { state.withLock { $0.schema } }
+
+    /// Runs `body` against the database; a reader that sees a newer revision being written
+    /// reopens and retries, so it never fails halfway through a writer's commit.
+    func read<T: Sendable>(_ body: (inout State) throws -> T) throws(SearchlightError) -> T {
+        do {
+            return try state.withLock { (state: inout State) throws -> T in
+                var attempt = 0
+                while true {
+                    do {
+                        return try body(&state)
+                    } catch let error as XapianError where error.kind == .databaseModified && attempt < 5 {
+                        attempt += 1
+                        try state.database.reopen()
+                    }
+                }
+            }
+        } catch let error as SearchlightError {
+            throw error
+        } catch let error as XapianError {
+            throw .storage(error)
+        } catch {
+            throw .storage(XapianError(kind: .other, message: "\(error)"))
+        }
+    }
+
+    /// Runs `body` in one transaction of the writer: all of it is committed, or none of it.
+    func write<T: Sendable>(_ body: (inout State, WritableDatabase) throws -> T) throws(SearchlightError) -> T {
+        try read { (state: inout State) throws -> T in
+            guard let writer = state.writer else { throw SearchlightError.readOnly }
+            let schemaBefore = state.schema
+            do {
+                return try writer.transaction { try body(&state, writer) }
+            } catch {
+                state.schema = schemaBefore
+                throw error
+            }
+        }
+    }
+
+    /// Moves a reader to the latest committed revision.
+    public func reopen() throws(SearchlightError) {
+        try read { (state: inout State) throws in
+            try state.database.reopen()
+            state.schema = try Self.storedSchema(state.database, path: path)
+            state.searcher = nil
+        }
+    }
+
+    // MARK: Schema
+
+    /// Adds `schema` to the stored one (new types and keys; conflicts throw) and commits it.
+    public func register(_ schema: Schema) throws(SearchlightError) {
+        try write { (state: inout State, writer) throws in
+            try Self.store(schema, in: &state, writer: writer)
+        }
+    }
+
+    /// Merges `schema` into the state's and writes it into the current transaction if it changed.
+    static func store(_ schema: Schema, in state: inout State, writer: WritableDatabase) throws {
+        let merged = try state.schema.merged(with: schema)
+        let unversioned = try writer.metadata(IndexMetadata.formatVersion) == nil
+        if merged != state.schema || unversioned {
+            try writer.setMetadata(IndexMetadata.formatVersion, Array(String(Schema.formatVersion).utf8))
+            try writer.setMetadata(IndexMetadata.schema, Array(merged.jsonValue.jsonText.utf8))
+            state.schema = merged
+            state.searcher = nil
+        }
+    }
+
+    // MARK: Writing
+
+    /// Indexes `entities` as one atomic batch, replacing entities with the same type and id.
+    /// Each is checked against the schema first; one invalid entity rejects the whole batch.
+    public func index(_ entities: [Entity]) throws(SearchlightError) {
+        let decoder = EntityDecoder(schema: schema)
+        var checked: [Entity] = []
+        checked.reserveCapacity(entities.count)
+        for entity in entities {
+            var valid: Entity
+            var bare = entity
+            bare.displayRepresentation = nil
+            do {
+                valid = try decoder.entity(from: bare.jsonValue)
+            } catch {
+                if case .invalidEntity(_, let field, let reason) = error {
+                    throw .invalidEntity(location: nil, field: "\(entity.reference)" + (field.map { ".\($0)" } ?? ""), reason: reason)
+                }
+                throw error
+            }
+            valid.displayRepresentation = entity.displayRepresentation
+            checked.append(valid)
+        }
+        try write(checked, schema: nil, checkpoint: nil)
+    }
+
+    /// Writes already-validated entities, the schema they need and an optional checkpoint in one commit.
+    func write(_ entities: [Entity], schema: Schema?, checkpoint: JSONValue?) throws(SearchlightError) {
+        try write { (state: inout State, writer) throws in
+            if let schema { try Self.store(schema, in: &state, writer: writer) }
+            for entity in entities {
+                guard let type = state.schema.type(named: entity.type) else {
+                    throw SearchlightError.unknownType(entity.type, known: state.schema.types.map(\.name))
+                }
+                let document = try state.builder.document(for: entity, type: type, schema: state.schema)
+                try writer.replaceDocument(uniqueTerm: IndexTerms.unique(type: entity.type, id: entity.id), with: document)
+            }
+            if let checkpoint { try writer.setMetadata(IndexMetadata.checkpoint, Array(checkpoint.jsonText.utf8)) }
+        }
+    }
+
+    /// Deletes the given entities; returns how many existed.
+    @discardableResult
+    public func deleteEntities(_ references: [EntityReference]) throws(SearchlightError) -> Int {
+        let terms = try references.map { (reference) throws(SearchlightError) in try uniqueTerm(reference) }
+        return try deleteDocuments(withTerms: terms)
+    }
+
+    /// Deletes every entity of `type`; returns how many there were.
+    @discardableResult
+    public func deleteEntities(ofType type: String) throws(SearchlightError) -> Int {
+        try deleteDocuments(withTerms: [IndexTerms.type(type)])
+    }
+
+    /// Deletes every entity in `domain` (Core Spotlight's `deleteSearchableItems(withDomainIdentifiers:)`).
+    @discardableResult
+    public func deleteEntities(inDomain domain: String) throws(SearchlightError) -> Int {
+        try deleteDocuments(withTerms: [IndexTerms.domain(domain)])
+    }
+
+    /// Deletes every entity, keeping the schema.
+    @discardableResult
+    public func deleteAll() throws(SearchlightError) -> Int {
+        try deleteDocuments(withTerms: schema.types.map { IndexTerms.type($0.name) })
+    }
+
+    private func deleteDocuments(withTerms terms: [String]) throws(SearchlightError) -> Int {
+        try write { (_: inout State, writer) throws -> Int in
+            try terms.reduce(0) { total, term in total + (try writer.deleteDocuments(withTerm: term)) }
+        }
+    }
+
+    // MARK: Reading
+
+    /// The entities with these references, in the order asked; missing ones are skipped
+    /// (App Intents' `entities(for:)`).
+    public func entities(for references: [EntityReference]) throws(SearchlightError) -> [Entity] {
+        let terms = try references.map { (reference) throws(SearchlightError) in try uniqueTerm(reference) }
+        return try read { (state: inout State) throws -> [Entity] in
+            try terms.compactMap { term in
+                try state.database.documentData(forTerm: term).flatMap(Self.entity(fromData:))
+            }
+        }
+    }
+
+    /// Decodes the document data written by `DocumentBuilder`.
+    static func entity(fromData data: [UInt8]) -> Entity? {
+        data.withUnsafeBytes { bytes in (try? JSONValue(parsing: bytes)).flatMap(Entity.init(stored:)) }
+    }
+
+    /// The unique term of a reference, reading its id by the type's identifier kind.
+    func uniqueTerm(_ reference: EntityReference) throws(SearchlightError) -> String {
+        guard let type = schema.type(named: reference.type) else {
+            throw .unknownType(reference.type, known: schema.types.map(\.name))
+        }
+        guard let id = EntityIdentifier(reference.id.stringValue, kind: type.idKind) else {
+            throw .invalidEntity(location: nil, field: "id", reason: "'\(reference.id)' is not a valid \(type.idKind.rawValue) id for type '\(type.name)'")
+        }
+        return IndexTerms.unique(type: type.name, id: id)
+    }
+
+    public var totalCount: Int {
+        get throws(SearchlightError) { try read { try $0.database.documentCount } }
+    }
+
+    /// How many entities of each schema type the index holds.
+    public func countsByType() throws(SearchlightError) -> [(type: String, count: Int)] {
+        let names = schema.types.map(\.name)
+        return try read { (state: inout State) throws -> [(type: String, count: Int)] in
+            try names.map { ($0, try state.database.termFrequency(IndexTerms.type($0))) }
+        }
+    }
+
+    /// Where the last committed batch of `searchlight index` ended, if recorded.
+    public func checkpoint() throws(SearchlightError) -> JSONValue? {
+        try read { (state: inout State) throws -> JSONValue? in
+            guard let bytes = try state.database.metadata(IndexMetadata.checkpoint) else { return nil }
+            return try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self))
+        }
+    }
+}

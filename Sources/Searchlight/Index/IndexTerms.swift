@@ -1,0 +1,29 @@
+/// The terms and prefixes of the on-disk format (see docs/ARCHITECTURE.md for the table).
+/// Custom prefixes start with `X` and end with `:` so no prefix is a prefix of another.
+enum IndexTerms {
+    /// Unique key of an entity: `Q<type>:<id>`.
+    static func unique(type: String, id: EntityIdentifier) -> String { "Q\(type):\(id.stringValue)" }
+
+    static let typePrefix = "XT:"
+    static let domainPrefix = "XD:"
+
+    static func type(_ name: String) -> String { typePrefix + name }
+    static func domain(_ name: String) -> String { domainPrefix + name }
+
+    /// Prefix of the exact-value terms of a keyword, enum, boolean or reference attribute.
+    static func valuePrefix(_ key: String) -> String { "XK\(key):" }
+    static func value(_ key: String, _ value: String) -> String { valuePrefix(key) + value }
+
+    /// Prefix of the words of a searchable attribute (for `key:word` queries).
+    static func fieldPrefix(_ key: String) -> String { "XF\(key):" }
+
+    /// The longest term Xapian accepts.
+    static let maximumTermBytes = 245
+}
+
+/// Metadata keys stored in the index, committed together with the documents.
+enum IndexMetadata {
+    static let formatVersion = "searchlight.format"
+    static let schema = "searchlight.schema"
+    static let checkpoint = "searchlight.checkpoint"
+}

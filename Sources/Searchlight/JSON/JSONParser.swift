@@ -1,0 +1,261 @@
+/// Why a JSON text could not be read, and the byte column (1-based) where it broke.
+public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let column: Int
+    public let reason: String
+    public var description: String { "invalid JSON at column \(column): \(reason)" }
+}
+
+extension JSONValue {
+    /// The deepest nesting of arrays and objects accepted; deeper input is rejected, not recursed into.
+    public static let maximumDepth = 64
+
+    /// Parses one JSON text.
+    public init(parsing text: String) throws(JSONSyntaxError) {
+        var copy = text
+        var result: Result<JSONValue, JSONSyntaxError>!
+        copy.withUTF8 { bytes in
+            result = Result { () throws(JSONSyntaxError) in try JSONValue(parsing: UnsafeRawBufferPointer(bytes)) }
+        }
+        self = try result.get()
+    }
+
+    /// Parses one JSON text from UTF-8 bytes (invalid UTF-8 inside strings is an error).
+    public init(parsing bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
+        var parser = JSONParser(bytes: bytes)
+        self = try parser.parseDocument()
+    }
+}
+
+// Written by hand rather than using Foundation's JSONSerialization because ingest needs key order
+// (entities print back as written), the integer/double distinction, the byte column of an error,
+// a depth limit, and speed on the bulk path.
+struct JSONParser {
+    let bytes: UnsafeRawBufferPointer
+    var index = 0
+    var depth = 0
+
+    init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+        skipWhitespace()
+        if index == bytes.count { throw fail("empty input") }
+        let value = try parseValue()
+        skipWhitespace()
+        if index != bytes.count { throw fail("unexpected '\(character(at: index))' after the value") }
+        return value
+    }
+
+    func fail(_ reason: String, at position: Int? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(column: (position ?? index) + 1, reason: reason)
+    }
+
+    func character(at position: Int) -> String {
+        guard position < bytes.count else { return "end of input" }
+        let byte = bytes[position]
+        return byte < 0x80 ? String(UnicodeScalar(byte)) : "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+        guard index < bytes.count else { throw fail("unexpected end of input") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw fail("unexpected '\(character(at: index))'")
+        }
+    }
+
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+        let start = index
+        let count = literal.utf8CodeUnitCount
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: count)
+        guard index + count <= bytes.count, expected.indices.allSatisfy({ bytes[index + $0] == expected[$0] })
+        else { throw fail("invalid literal", at: start) }
+        index += count
+    }
+
+    mutating func enter() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > JSONValue.maximumDepth { throw fail("nested deeper than \(JSONValue.maximumDepth) levels") }
+    }
+
+    mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+        try enter()
+        index += 1
+        var members: [(key: String, value: JSONValue)] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a member name in quotes") }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after member name") }
+            index += 1
+            skipWhitespace()
+            members.append((key, try parseValue()))
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unterminated object") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; break }
+            throw fail("expected ',' or '}' in object")
+        }
+        depth -= 1
+        return .object(members)
+    }
+
+    mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+        try enter()
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unterminated array") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; break }
+            throw fail("expected ',' or ']' in array")
+        }
+        depth -= 1
+        return .array(elements)
+    }
+
+    mutating func parseString() throws(JSONSyntaxError) -> String {
+        let start = index
+        index += 1
+        let contentStart = index
+        // Fast path: no escapes.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeRawBufferPointer(rebasing: bytes[contentStart..<index])
+                index += 1
+                guard let text = String(validating: slice, as: UTF8.self) else {
+                    throw fail("invalid UTF-8 in string", at: start)
+                }
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw fail("control character in string") }
+            index += 1
+        }
+        var buffer = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[contentStart..<index]))
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                guard let text = String(validating: buffer, as: UTF8.self) else {
+                    throw fail("invalid UTF-8 in string", at: start)
+                }
+                return text
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard index < bytes.count else { throw fail("unterminated string", at: start) }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): buffer.append(0x22)
+                case UInt8(ascii: "\\"): buffer.append(0x5C)
+                case UInt8(ascii: "/"): buffer.append(0x2F)
+                case UInt8(ascii: "b"): buffer.append(0x08)
+                case UInt8(ascii: "f"): buffer.append(0x0C)
+                case UInt8(ascii: "n"): buffer.append(0x0A)
+                case UInt8(ascii: "r"): buffer.append(0x0D)
+                case UInt8(ascii: "t"): buffer.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try parseHex4()
+                    if (0xD800..<0xDC00).contains(scalar) {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                        else { throw fail("unpaired surrogate in \\u escape") }
+                        index += 2
+                        let low = try parseHex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw fail("unpaired surrogate in \\u escape") }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00..<0xE000).contains(scalar) {
+                        throw fail("unpaired surrogate in \\u escape")
+                    }
+                    buffer.append(contentsOf: Array(String(Character(UnicodeScalar(scalar)!)).utf8))
+                default:
+                    throw fail("invalid escape '\\\(character(at: index - 1))'", at: index - 2)
+                }
+            default:
+                if byte < 0x20 { throw fail("control character in string") }
+                buffer.append(byte)
+                index += 1
+            }
+        }
+        throw fail("unterminated string", at: start)
+    }
+
+    mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw fail("truncated \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw fail("invalid hex digit in \\u escape")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let digitsStart = index
+        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        if index == digitsStart { throw fail("expected digits", at: start) }
+        if bytes[digitsStart] == UInt8(ascii: "0"), index - digitsStart > 1 { throw fail("leading zero in number", at: start) }
+        var isInteger = true
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            let fractionStart = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            if index == fractionStart { throw fail("expected digits after '.'", at: start) }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let exponentStart = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            if index == exponentStart { throw fail("expected digits in exponent", at: start) }
+        }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        if isInteger, let value = Int(text) { return .int(value) }
+        guard let value = Double(text), value.isFinite else { throw fail("number out of range", at: start) }
+        return .double(value)
+    }
+}

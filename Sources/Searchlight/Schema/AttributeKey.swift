@@ -1,0 +1,60 @@
+/// What kind of value an attribute holds, which decides how it is indexed.
+public enum AttributeKind: String, Sendable, CaseIterable {
+    /// Free text: words are stemmed and searched, weighted by the key's `weight`.
+    case text
+    /// An exact string (a tag, a park name): filtered on as a whole, its words also searchable.
+    case keyword
+    case integer
+    case double
+    /// An ISO-8601 date or date-time.
+    case date
+    case boolean
+    /// One case of an enum type (App Intents' `AppEnum`) named by the key's `enumName`.
+    case enumValue = "enum"
+    /// The identifier of another entity, of the type named by `referencedType`.
+    case reference
+
+    /// Numbers, dates and booleans live in value slots as sortable numbers.
+    public var isNumeric: Bool { self == .integer || self == .double || self == .date || self == .boolean }
+}
+
+/// One key of an entity type's attribute set and how it is indexed
+/// (Core Spotlight's attribute keys, App Intents' indexing keys).
+///
+/// ```swift
+/// let name = AttributeKey("name", kind: .text, weight: 5, sortable: true)
+/// let tags = AttributeKey("activities", kind: .enumValue, enumName: "activity", multiValued: true)
+/// ```
+public struct AttributeKey: Sendable, Hashable {
+    public var key: String
+    public var kind: AttributeKind
+    /// Its words can be searched with `key:word` (text, keyword and enum kinds).
+    public var searchable: Bool
+    /// Its words also match queries that name no field.
+    public var searchableByDefault: Bool
+    public var multiValued: Bool
+    /// Results can be sorted by it (numbers and dates always can).
+    public var sortable: Bool
+    /// How much a matching word here counts against other attributes (1 = body text).
+    public var weight: Int
+    public var enumName: String?
+    public var referencedType: String?
+
+    public init(_ key: String, kind: AttributeKind, weight: Int = 1, searchable: Bool? = nil,
+                searchableByDefault: Bool? = nil, multiValued: Bool = false, sortable: Bool? = nil,
+                enumName: String? = nil, referencedType: String? = nil) {
+        self.key = key
+        self.kind = kind
+        let textual = kind == .text || kind == .keyword || kind == .enumValue
+        self.searchable = searchable ?? textual
+        self.searchableByDefault = searchableByDefault ?? (searchable ?? textual)
+        self.multiValued = multiValued
+        self.sortable = sortable ?? kind.isNumeric
+        self.weight = weight
+        self.enumName = enumName
+        self.referencedType = referencedType
+    }
+
+    /// Whether the key is kept in a value slot (for ranges, sorting and property comparisons).
+    var hasValueSlot: Bool { kind.isNumeric || sortable }
+}

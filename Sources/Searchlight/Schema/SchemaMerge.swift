@@ -1,0 +1,116 @@
+extension Schema {
+    /// This schema extended by `other`: new types, new attribute keys and new enum cases are
+    /// added; names, display and URL templates are taken from `other`. A key whose kind or
+    /// indexing flags differ, or a type whose language differs, is a conflict, since the
+    /// entities already indexed would no longer match the schema.
+    ///
+    /// ```swift
+    /// let stored = try storedSchema.merged(with: fileSchema)
+    /// ```
+    public func merged(with other: Schema) throws(SearchlightError) -> Schema {
+        var result = self
+        for type in other.types {
+            guard let index = result.types.firstIndex(where: { $0.name == type.name }) else {
+                result.types.append(type)
+                continue
+            }
+            var existing = result.types[index]
+            guard existing.language == type.language else {
+                throw .schemaConflict("type '\(type.name)': language '\(type.language)' differs from the stored '\(existing.language)'")
+            }
+            guard existing.idKind == type.idKind else {
+                throw .schemaConflict("type '\(type.name)': id kind '\(type.idKind.rawValue)' differs from the stored '\(existing.idKind.rawValue)'")
+            }
+            for attribute in type.attributes {
+                if let stored = existing.attribute(attribute.key) {
+                    if let difference = stored.difference(from: attribute) {
+                        throw .schemaConflict("type '\(type.name)', attribute '\(attribute.key)': \(difference)")
+                    }
+                } else {
+                    existing.attributes.append(attribute)
+                }
+            }
+            existing.displayName = type.displayName
+            existing.pluralName = type.pluralName
+            existing.display = type.display
+            existing.urlTemplate = type.urlTemplate ?? existing.urlTemplate
+            existing.rankingHint = type.rankingHint ?? existing.rankingHint
+            existing.recency = type.recency ?? existing.recency
+            result.types[index] = existing
+        }
+        for enumType in other.enums {
+            guard let index = result.enums.firstIndex(where: { $0.name == enumType.name }) else {
+                result.enums.append(enumType)
+                continue
+            }
+            for enumCase in enumType.cases {
+                if let caseIndex = result.enums[index].cases.firstIndex(where: { $0.value == enumCase.value }) {
+                    result.enums[index].cases[caseIndex] = enumCase
+                } else {
+                    result.enums[index].cases.append(enumCase)
+                }
+            }
+            result.enums[index].displayName = enumType.displayName
+        }
+        for type in result.types {
+            for attribute in type.attributes where attribute.kind == .reference {
+                guard let target = attribute.referencedType, result.type(named: target) != nil else {
+                    throw .invalidSchema(location: "type '\(type.name)', attribute '\(attribute.key)'",
+                                         reason: "references unknown type '\(attribute.referencedType ?? "")'")
+                }
+            }
+        }
+        result.assignSlots()
+        return result
+    }
+
+    /// Slot 0 holds the ranking hint and slot 1 the expiration date of every entity.
+    static let rankingHintSlot: UInt32 = 0
+    static let expirationSlot: UInt32 = 1
+
+    /// Gives every key that needs a value slot one, keeping slots already assigned. Keys with
+    /// the same name and encoding share a slot across types, so sorting a union works.
+    mutating func assignSlots() {
+        var next = max(2, (slots.values.max() ?? 1) + 1)
+        for type in types {
+            for attribute in type.attributes {
+                for name in Schema.slotNames(for: attribute) where slots[name] == nil {
+                    slots[name] = next
+                    next += 1
+                }
+            }
+        }
+    }
+
+    static func slotNames(for attribute: AttributeKey) -> [String] {
+        var names: [String] = []
+        if attribute.kind.isNumeric { names.append("n:" + attribute.key) }
+        if attribute.sortable, !attribute.kind.isNumeric { names.append("s:" + attribute.key) }
+        return names
+    }
+
+    /// The slot holding `key` as a sortable number, if any.
+    func numericSlot(_ key: String) -> UInt32? { slots["n:" + key] }
+
+    /// The slot holding `key` as a folded string for sorting, if any.
+    func stringSlot(_ key: String) -> UInt32? { slots["s:" + key] }
+}
+
+extension AttributeKey {
+    /// How `other` differs from this key in ways that change the index, or nil.
+    func difference(from other: AttributeKey) -> String? {
+        if kind != other.kind { return "kind '\(other.kind.rawValue)' differs from the stored '\(kind.rawValue)'" }
+        if multiValued != other.multiValued { return "multiValued \(other.multiValued) differs from the stored \(multiValued)" }
+        if searchable != other.searchable { return "searchable \(other.searchable) differs from the stored \(searchable)" }
+        if searchableByDefault != other.searchableByDefault {
+            return "searchableByDefault \(other.searchableByDefault) differs from the stored \(searchableByDefault)"
+        }
+        if sortable != other.sortable { return "sortable \(other.sortable) differs from the stored \(sortable)" }
+        if weight != other.weight { return "weight \(other.weight) differs from the stored \(weight)" }
+        if enumName != other.enumName { return "enum '\(other.enumName ?? "")' differs from the stored '\(enumName ?? "")'" }
+        if referencedType != other.referencedType {
+            return "references '\(other.referencedType ?? "")' differs from the stored '\(referencedType ?? "")'"
+        }
+        return nil
+    }
+}

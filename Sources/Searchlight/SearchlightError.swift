@@ -1,0 +1,71 @@
+import XapianIndex
+
+/// Everything that can go wrong in Searchlight, with a message a person can act on.
+///
+/// ```swift
+/// do { try index.index(entities) }
+/// catch let error as SearchlightError { print(error) }  // e.g. "trails.jsonl:12: attributes.length: expected a number, got a string"
+/// ```
+public enum SearchlightError: Error, Sendable, CustomStringConvertible {
+    /// No index at the path (opening for reading).
+    case indexNotFound(path: String)
+    /// The folder exists but does not hold a Searchlight index, or one of another format version.
+    case notAnIndex(path: String, reason: String)
+    /// Another process is writing the index.
+    case indexLocked(path: String, pid: Int32?)
+    /// The index is open for reading only.
+    case readOnly
+    /// A schema file or schema value is invalid; `location` says where (file and JSON path).
+    case invalidSchema(location: String, reason: String)
+    /// The schema contradicts the one stored in the index.
+    case schemaConflict(String)
+    /// One entity (one input line) is invalid.
+    case invalidEntity(location: InputLocation?, field: String?, reason: String)
+    case unknownType(String, known: [String])
+    /// Input files that cannot be read.
+    case input(path: String, reason: String)
+    case invalidQuery(String)
+    /// The storage engine failed (I/O, disk full, corruption).
+    case storage(XapianError)
+
+    public var description: String {
+        switch self {
+        case .indexNotFound(let path):
+            return "no index at \(path) (create one with `searchlight index`)"
+        case .notAnIndex(let path, let reason):
+            return "\(path) is not a Searchlight index: \(reason)"
+        case .indexLocked(let path, let pid):
+            return "index at \(path) is being written by " + (pid.map { "process \($0)" } ?? "another process")
+        case .readOnly:
+            return "the index is open read-only"
+        case .invalidSchema(let location, let reason):
+            return "\(location): \(reason)"
+        case .schemaConflict(let reason):
+            return "schema conflicts with the one stored in the index: \(reason)"
+        case .invalidEntity(let location, let field, let reason):
+            let prefix = location.map { "\($0): " } ?? ""
+            return prefix + (field.map { "\($0): " } ?? "") + reason
+        case .unknownType(let name, let known):
+            return "unknown entity type '\(name)'" + (known.isEmpty ? " (the index has no types yet)" : " (known types: \(known.joined(separator: ", ")))")
+        case .input(let path, let reason):
+            return "\(path): \(reason)"
+        case .invalidQuery(let reason):
+            return reason
+        case .storage(let error):
+            return "storage error: \(error.message)"
+        }
+    }
+}
+
+/// A line of an input file.
+public struct InputLocation: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+
+    public init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
+
+    public var description: String { "\(file):\(line)" }
+}

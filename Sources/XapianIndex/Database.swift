@@ -1,0 +1,95 @@
+import CXapian
+
+/// A Xapian database opened for reading.
+///
+/// A `Database` is not safe for concurrent use: give each thread its own, or guard one
+/// with a lock (the `Searchlight` layer does the latter).
+///
+/// ```swift
+/// let db = try Database(path: "index")
+/// print(try db.documentCount)
+/// ```
+public class Database {
+    let handle: OpaquePointer
+
+    /// Opens the database at `path` read-only.
+    public convenience init(path: String) throws(XapianError) {
+        try self.init(path: path, mode: CX_OPEN_READ_ONLY)
+    }
+
+    init(path: String, mode: cx_open_mode) throws(XapianError) {
+        let opened = try withXapianError { cx_database_open(path, Int32(mode.rawValue), $0) }
+        guard let opened else { throw XapianError(kind: .other, message: "could not open \(path)") }
+        handle = opened
+    }
+
+    deinit { cx_database_free(handle) }
+
+    /// Moves to the latest committed revision, as after Xapian's `DatabaseModifiedError`.
+    public func reopen() throws(XapianError) {
+        _ = try withXapianError { cx_database_reopen(handle, $0) }
+    }
+
+    /// Releases the files (and, for a writer, commits and releases the lock).
+    public func close() throws(XapianError) {
+        _ = try withXapianError { cx_database_close(handle, $0) }
+    }
+
+    public var documentCount: Int {
+        get throws(XapianError) { Int(try withXapianError { cx_database_doc_count(handle, $0) }) }
+    }
+
+    /// How many documents carry `term`.
+    public func termFrequency(_ term: String) throws(XapianError) -> Int {
+        Int(try withUTF8Bytes(term) { (bytes, count) throws(XapianError) in
+            try withXapianError { cx_database_term_freq(handle, bytes, count, $0) }
+        })
+    }
+
+    /// The metadata stored under `key`, or nil when unset.
+    public func metadata(_ key: String) throws(XapianError) -> [UInt8]? {
+        try withUTF8Bytes(key) { (bytes, count) throws(XapianError) in
+            var length = 0
+            let buffer = try withXapianError { cx_database_metadata(handle, bytes, count, &length, $0) }
+            return takeBytes(buffer, count: length)
+        }
+    }
+
+    /// The data of the first document that carries `term` (a unique term), or nil.
+    public func documentData(forTerm term: String) throws(XapianError) -> [UInt8]? {
+        try withUTF8Bytes(term) { (bytes, count) throws(XapianError) in
+            var length = 0
+            let buffer = try withXapianError { cx_database_data_for_term(handle, bytes, count, &length, $0) }
+            return takeBytes(buffer, count: length)
+        }
+    }
+
+    /// Visits the terms starting with `prefix` in byte order, with their frequencies, until `visit` returns false.
+    public func forEachTerm(withPrefix prefix: String, _ visit: (String, Int) -> Bool) throws(XapianError) {
+        typealias Visitor = (String, Int) -> Bool
+        try withoutActuallyEscaping(visit) { (visitor: @escaping Visitor) throws(XapianError) in
+            var box = visitor
+            try withUnsafeMutablePointer(to: &box) { (context: UnsafeMutablePointer<Visitor>) throws(XapianError) in
+                try withUTF8Bytes(prefix) { (bytes, count) throws(XapianError) in
+                    _ = try withXapianError { error in
+                        cx_database_terms(handle, bytes, count, { context, term, length, frequency in
+                            let visitor = context!.assumingMemoryBound(to: Visitor.self).pointee
+                            let text = String(decoding: UnsafeRawBufferPointer(start: term, count: length), as: UTF8.self)
+                            return visitor(text, Int(frequency))
+                        }, context, error)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Runs Xapian's consistency check over the database folder at `path`.
+    /// Returns the number of errors found and Xapian's report.
+    public static func check(path: String) throws(XapianError) -> (errors: Int, report: String) {
+        var report: UnsafeMutablePointer<CChar>?
+        var length = 0
+        let errors = try withXapianError { cx_database_check(path, &report, &length, $0) }
+        let text = takeBytes(report, count: length).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return (errors, text)
+    }
+}

@@ -1,0 +1,105 @@
+import CXapian
+
+/// Runs a query against a database and returns a ranked page of matches.
+///
+/// ```swift
+/// let enquire = try Enquire(database: db)
+/// enquire.query = Query.term("zgranit")
+/// let page = try enquire.matches(offset: 0, limit: 10)
+/// for match in page { print(match.rank, match.weight) }
+/// ```
+public final class Enquire {
+    let handle: OpaquePointer
+    private let database: Database
+
+    /// One key of a sort order: a value slot, ascending or descending.
+    public struct SortKey: Sendable, Equatable {
+        public var slot: UInt32
+        public var descending: Bool
+        public init(slot: UInt32, descending: Bool = false) {
+            self.slot = slot
+            self.descending = descending
+        }
+    }
+
+    public init(database: Database) throws(XapianError) {
+        let created = try withXapianError { cx_enquire_new(database.handle, $0) }
+        handle = created!
+        self.database = database
+    }
+
+    deinit { cx_enquire_free(handle) }
+
+    public var query: Query? {
+        didSet { if let query { cx_enquire_set_query(handle, query.handle) } }
+    }
+
+    /// BM25 parameters (Xapian's defaults are k1 1, k2 0, k3 1, b 0.5, min_normlen 0.5).
+    public func setBM25(k1: Double, k2: Double = 0, k3: Double = 1, b: Double, minNormLength: Double = 0.5) {
+        cx_enquire_set_bm25(handle, k1, k2, k3, b, minNormLength)
+    }
+
+    /// Orders matches by value slots instead of relevance (`relevanceBreaksTies` uses relevance
+    /// after the keys); an empty list restores pure relevance order.
+    public func setSort(_ keys: [SortKey], relevanceBreaksTies: Bool = true) throws(XapianError) {
+        let slots = keys.map(\.slot), descending = keys.map(\.descending)
+        _ = try withXapianError { error in
+            slots.withUnsafeBufferPointer { s in
+                descending.withUnsafeBufferPointer { d in
+                    cx_enquire_set_sort(handle, s.baseAddress, d.baseAddress, keys.count, relevanceBreaksTies, error)
+                }
+            }
+        }
+    }
+
+    /// The matches ranked `offset ..< offset + limit`; `checkAtLeast` makes the total exact up to that many.
+    public func matches(offset: Int, limit: Int, checkAtLeast: Int = 0) throws(XapianError) -> MatchSet {
+        let mset = try withXapianError { cx_enquire_mset(handle, UInt32(offset), UInt32(limit), UInt32(checkAtLeast), $0) }
+        return MatchSet(handle: mset!, offset: offset)
+    }
+}
+
+/// A ranked page of matches (Xapian's `MSet`).
+public final class MatchSet: RandomAccessCollection {
+    let handle: OpaquePointer
+    let offset: Int
+
+    init(handle: OpaquePointer, offset: Int) {
+        self.handle = handle
+        self.offset = offset
+    }
+
+    deinit { cx_mset_free(handle) }
+
+    /// One ranked match.
+    public struct Match {
+        public let docid: UInt32
+        /// Zero-based rank over the whole result list (not just this page).
+        public let rank: Int
+        public let weight: Double
+        public let percent: Int
+        let set: MatchSet
+        let index: UInt32
+
+        /// The document's stored data.
+        public func data() throws(XapianError) -> [UInt8] {
+            var length = 0
+            let buffer = try withXapianError { cx_mset_data(set.handle, index, &length, $0) }
+            return takeBytes(buffer, count: length) ?? []
+        }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { Int(cx_mset_size(handle)) }
+
+    public subscript(position: Int) -> Match {
+        let i = UInt32(position)
+        return Match(docid: cx_mset_docid(handle, i), rank: offset + position, weight: cx_mset_weight(handle, i),
+                     percent: Int(cx_mset_percent(handle, i)), set: self, index: i)
+    }
+
+    /// Xapian's estimate of the total number of matches, and its bounds.
+    public var estimatedTotal: Int { Int(cx_mset_matches_estimated(handle)) }
+    public var totalLowerBound: Int { Int(cx_mset_matches_lower_bound(handle)) }
+    public var totalUpperBound: Int { Int(cx_mset_matches_upper_bound(handle)) }
+}

@@ -1,0 +1,78 @@
+import CXapian
+
+/// An immutable Xapian query, built from terms and operators or by a `QueryParser`.
+///
+/// ```swift
+/// let query = try Query.combine(.filter, [Query.term("zwaterfal"), Query.term("XT:trail")])
+/// print(query.description)
+/// ```
+public final class Query: CustomStringConvertible {
+    let handle: OpaquePointer
+
+    init(adopting handle: OpaquePointer) { self.handle = handle }
+
+    deinit { cx_query_free(handle) }
+
+    /// How subqueries combine.
+    public enum Operator: Int32, Sendable {
+        case and = 0, or, andNot, xor, andMaybe, filter, near, phrase, synonym, max
+    }
+
+    public static var matchAll: Query { Query(adopting: cx_query_match_all()) }
+    public static var matchNothing: Query { Query(adopting: cx_query_match_nothing()) }
+
+    /// A single term; `weight` is its within-query frequency.
+    public static func term(_ term: String, weight: UInt32 = 1) -> Query {
+        let handle = try! withUTF8Bytes(term) { bytes, count in cx_query_term(bytes, count, weight) }
+        return Query(adopting: handle!)
+    }
+
+    /// Combines `subqueries` with `op`; `window` applies to `.near` and `.phrase`.
+    public static func combine(_ op: Operator, _ subqueries: [Query], window: UInt32 = 0) throws(XapianError) -> Query {
+        let handles: [OpaquePointer?] = subqueries.map { $0.handle }
+        let combined = try withXapianError { error in
+            handles.withUnsafeBufferPointer { cx_query_combine(op.rawValue, $0.baseAddress, $0.count, window, error) }
+        }
+        return Query(adopting: combined!)
+    }
+
+    /// Documents whose value in `slot` is within `low...high`; nil leaves a side open.
+    public static func valueRange(slot: UInt32, low: [UInt8]?, high: [UInt8]?) throws(XapianError) -> Query {
+        let lo = low ?? [], hi = high ?? []
+        let handle = try withXapianError { error in
+            lo.withUnsafeBufferPointer { l in
+                hi.withUnsafeBufferPointer { h in
+                    l.withMemoryRebound(to: CChar.self) { l in
+                        h.withMemoryRebound(to: CChar.self) { h in
+                            cx_query_value_range(slot, l.baseAddress, l.count, h.baseAddress, h.count, error)
+                        }
+                    }
+                }
+            }
+        }
+        return Query(adopting: handle!)
+    }
+
+    /// The terms that start with `prefix`, ORed; at most `maxExpansion` of them, most frequent first.
+    public static func wildcard(prefix: String, maxExpansion: UInt32) throws(XapianError) -> Query {
+        let handle = try withUTF8Bytes(prefix) { (bytes, count) throws(XapianError) in
+            try withXapianError { cx_query_wildcard(bytes, count, maxExpansion, $0) }
+        }
+        return Query(adopting: handle!)
+    }
+
+    /// This query with every weight multiplied by `factor` (0 turns it into a pure filter).
+    public func scaled(by factor: Double) throws(XapianError) -> Query {
+        let handle = try withXapianError { cx_query_scale(self.handle, factor, $0) }
+        return Query(adopting: handle!)
+    }
+
+    public var isEmpty: Bool { cx_query_is_empty(handle) }
+
+    /// Xapian's description, e.g. `Query((Zwalk@1 OR XT:trail))`.
+    public var description: String {
+        var length = 0
+        let buffer = cx_query_describe(handle, &length)
+        return takeBytes(buffer, count: length).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+}

@@ -1,0 +1,44 @@
+import CXapian
+
+/// Splits text into words, stems them, and adds them to a document as terms.
+///
+/// ```swift
+/// let generator = try TermGenerator(language: "english")
+/// let doc = Document()
+/// generator.document = doc
+/// try generator.indexText("Granite domes and waterfalls", weight: 2, prefix: "XFdescription:")
+/// ```
+public final class TermGenerator {
+    let handle: OpaquePointer
+
+    /// The document that `indexText` adds terms to; setting it restarts term positions at zero.
+    public var document: Document? {
+        didSet { if let document { cx_term_generator_set_document(handle, document.handle) } }
+    }
+
+    /// `language` is a Snowball stemmer name ("english", "french", ...), or "none".
+    public init(language: String) throws(XapianError) {
+        let created = try withXapianError { cx_term_generator_new(language, $0) }
+        guard let created else { throw XapianError(kind: .invalidArgument, message: "unknown language \(language)") }
+        handle = created
+    }
+
+    deinit { cx_term_generator_free(handle) }
+
+    /// Indexes `text` into the current document: each word's frequency grows by `weight`;
+    /// `prefix` namespaces the terms (a field); positions make phrase queries possible.
+    public func indexText(_ text: String, weight: UInt32 = 1, prefix: String = "", positions: Bool = true) throws(XapianError) {
+        try withUTF8Bytes(text) { (bytes, count) throws(XapianError) in
+            try withUTF8Bytes(prefix) { (prefixBytes, prefixCount) throws(XapianError) in
+                _ = try withXapianError {
+                    cx_term_generator_index_text(handle, bytes, count, weight, prefixBytes, prefixCount, positions, $0)
+                }
+            }
+        }
+    }
+
+    /// Leaves a gap in term positions so that phrases do not match across fields.
+    public func increaseTermPosition(by delta: UInt32 = 100) {
+        cx_term_generator_increase_termpos(handle, delta)
+    }
+}

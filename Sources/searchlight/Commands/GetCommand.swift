@@ -1,0 +1,60 @@
+import ArgumentParser
+import Searchlight
+
+/// `searchlight get`: entities by type and id, with all their attributes.
+struct GetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "get",
+        abstract: "Show entities by TYPE:ID, with all their attributes.",
+        discussion: "With --json, one entity prints as its JSON Lines object, several as an array of them, in the order asked."
+    )
+
+    @OptionGroup var indexOptions: IndexOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("Entities to show, as TYPE:ID.", valueName: "type:id"))
+    var references: [String]
+
+    func validate() throws {
+        guard !references.isEmpty else { throw ValidationError("give at least one TYPE:ID") }
+        for text in references where EntityReference(parsing: text) == nil {
+            throw ValidationError("'\(text)' is not TYPE:ID")
+        }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let index = try indexOptions.open(.readOnly)
+            var found: [Entity] = []
+            var missing: [String] = []
+            for text in references {
+                let reference = EntityReference(parsing: text)!
+                if let entity = try index.entities(for: [reference]).first { found.append(entity) } else { missing.append(text) }
+            }
+            if output.json {
+                let documents = found.map(\.jsonValue)
+                print(references.count == 1 ? (documents.first ?? .null).prettyJSONText : JSONValue.array(documents).prettyJSONText)
+            } else {
+                print(found.map { human($0, schema: index.schema) }.joined(separator: "\n\n"))
+            }
+            if !missing.isEmpty {
+                throw CommandFailure(message: "not found: \(missing.joined(separator: ", "))", code: CommandFailure.notFound)
+            }
+        }
+    }
+
+    private func human(_ entity: Entity, schema: Schema) -> String {
+        let display = schema.displayRepresentation(of: entity)
+        var lines = [Terminal.bold(display.title) + (display.subtitle.map { " — \($0)" } ?? "")]
+        var table = Table([("KEY", .left), ("VALUE", .left)])
+        table.maximumWidth = 100
+        table.append(["type", entity.type])
+        table.append(["id", entity.id.stringValue])
+        if let domain = entity.domain { table.append(["domain", domain]) }
+        if let expiration = entity.expirationDate { table.append(["expirationDate", ISO8601.format(expiration)]) }
+        if let url = schema.url(of: entity) { table.append(["url", url]) }
+        for (key, value) in entity.attributes { table.append([key, value.text]) }
+        lines.append(table.render())
+        return lines.joined(separator: "\n")
+    }
+}

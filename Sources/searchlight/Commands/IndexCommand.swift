@@ -1,0 +1,136 @@
+import ArgumentParser
+import Foundation
+import Searchlight
+
+/// `searchlight index`: add JSON Lines files or folders to the index.
+struct IndexCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "index",
+        abstract: "Index JSON Lines files or folders of them.",
+        discussion: """
+        Each line is one entity: {"type", "id", "domain", "expirationDate", "attributes": {...}}, or a flat \
+        object with an "id" (then --type names its type). A folder contributes every *.jsonl file inside it, \
+        and its schema.json when --schema is not given. Types without a schema are inferred from the data.
+
+        Every line is checked before anything is written: an invalid line stops the run with FILE:LINE and \
+        the index is left as it was, unless --skip-invalid is given. Entities are written in batches, each \
+        committed atomically; indexing the same data again replaces entities rather than duplicating them.
+        """
+    )
+
+    @OptionGroup var indexOptions: IndexOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: ArgumentHelp("A schema.json describing the entity types.", valueName: "file"))
+    var schema: String?
+
+    @Option(name: .long, help: ArgumentHelp("The entity type of flat JSON objects.", valueName: "name"))
+    var type: String?
+
+    @Flag(help: "Index the valid lines and report the invalid ones instead of stopping.")
+    var skipInvalid = false
+
+    @Option(help: ArgumentHelp("Entities per atomically committed batch.", valueName: "n"))
+    var batchSize = 10_000
+
+    @Argument(help: ArgumentHelp("JSON Lines files, or folders holding them.", valueName: "input"))
+    var inputs: [String]
+
+    func validate() throws {
+        guard !inputs.isEmpty else { throw ValidationError("give at least one JSON Lines file or folder") }
+        guard batchSize > 0 else { throw ValidationError("--batch-size must be at least 1") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let (files, folderSchema) = try InputFiles.resolve(inputs)
+            let schemaFile = schema ?? folderSchema
+            let parsedSchema = try schemaFile.map { path throws -> Schema in
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                    throw SearchlightError.input(path: path, reason: "cannot read the schema file")
+                }
+                return try Schema(jsonText: text, source: path)
+            }
+            let index = try indexOptions.open(.readWrite)
+            let ingest = JSONLinesIngest(index: index, files: files,
+                                         options: .init(schema: parsedSchema, defaultType: type, skipInvalid: skipInvalid, batchSize: batchSize))
+            let bar = ProgressBar()
+            let report = try ingest.run(progress: bar.update)
+            bar.finish()
+            print(render(report, index: index))
+        }
+    }
+
+    private func render(_ report: JSONLinesIngest.Report, index: EntityIndex) -> String {
+        let rate = report.seconds > 0 ? Double(report.indexed) / report.seconds : 0
+        let peak = PeakMemory.megabytes
+        if output.json {
+            return JSONValue.object([
+                ("index", .string(index.path)),
+                ("indexed", .int(report.indexed)),
+                ("types", .object(report.countsByType.map { ($0.type, .int($0.count)) })),
+                ("skipped", .array(report.skipped.map {
+                    .object([("file", .string($0.location.file)), ("line", .int($0.location.line)), ("reason", .string($0.reason))])
+                })),
+                ("duplicates", .int(report.duplicates)),
+                ("batches", .int(report.batches)),
+                ("seconds", .double((report.seconds * 1000).rounded() / 1000)),
+                ("docsPerSecond", .int(Int(rate))),
+                ("peakMemoryMB", .int(peak)),
+            ]).prettyJSONText
+        }
+        var lines = ["Indexed \(report.indexed) entities into \(index.path) in \(String(format: "%.2f", report.seconds)) s (\(Int(rate)) docs/s, peak memory \(peak) MB)"]
+        if !report.countsByType.isEmpty {
+            var table = Table([("TYPE", .left), ("ENTITIES", .right)])
+            for (type, count) in report.countsByType { table.append([type, String(count)]) }
+            lines.append(table.render())
+        }
+        if report.duplicates > 0 {
+            lines.append("\(report.duplicates) lines repeated an earlier type and id; the last one was kept.")
+        }
+        if !report.skipped.isEmpty {
+            lines.append("Skipped \(report.skipped.count) invalid lines:")
+            lines += report.skipped.map { "  \($0.location): \($0.reason)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Expands the inputs of `searchlight index` into files.
+enum InputFiles {
+    /// The `.jsonl` files named or found (recursively, sorted) in the folders, and the first
+    /// folder's `schema.json` if it has one.
+    static func resolve(_ inputs: [String]) throws -> (files: [String], schema: String?) {
+        let manager = FileManager.default
+        var files: [String] = []
+        var schema: String?
+        for input in inputs {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: input, isDirectory: &isDirectory) else {
+                throw SearchlightError.input(path: input, reason: "no such file or folder")
+            }
+            guard isDirectory.boolValue else {
+                files.append(input)
+                continue
+            }
+            let base = input.hasSuffix("/") ? String(input.dropLast()) : input
+            if schema == nil, manager.fileExists(atPath: base + "/schema.json") { schema = base + "/schema.json" }
+            let found = (manager.enumerator(atPath: base)?.compactMap { $0 as? String } ?? [])
+                .filter { $0.hasSuffix(".jsonl") }
+                .sorted()
+                .map { base + "/" + $0 }
+            guard !found.isEmpty else { throw SearchlightError.input(path: input, reason: "the folder holds no .jsonl files") }
+            files += found
+        }
+        return (files, schema)
+    }
+}
+
+/// The most memory this process has held, in MB.
+enum PeakMemory {
+    static var megabytes: Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Int(usage.ru_maxrss) / 1024
+    }
+}
