@@ -14,7 +14,8 @@ import Foundation
 /// ```
 public final class JSONLinesIngest {
     public struct Options: Sendable {
-        /// The schema to add to the stored one; types without a schema are inferred unless `schema` is given.
+        /// The schema to add to the stored one. Without one, the type of flat objects is inferred, and
+        /// so is every type if the index has no schema yet.
         public var schema: Schema?
         /// The type of flat objects (`--type`).
         public var defaultType: String?
@@ -69,6 +70,9 @@ public final class JSONLinesIngest {
 
         // Pass 1: check every line, infer missing types, note the invalid ones.
         var schema = try index.schema.merged(with: options.schema ?? Schema())
+        // Types are inferred for flat data (`--type`), or for every type when there is no schema at all;
+        // otherwise an unknown type is more likely a typo than a new type.
+        let inferAnyType = options.schema == nil && schema.types.isEmpty
         var inference = SchemaInference()
         var invalid = Set<InputLocation>()
         var seen = Set<String>()
@@ -83,7 +87,7 @@ public final class JSONLinesIngest {
                     if let type = schema.type(named: envelope.type) {
                         let entity = try decoder.entity(from: envelope, type: type)
                         if !seen.insert(IndexTerms.unique(type: entity.type, id: entity.id)).inserted { report.duplicates += 1 }
-                    } else if options.schema == nil {
+                    } else if inferAnyType || envelope.type == options.defaultType {
                         try inference.observe(type: envelope.type, id: envelope.id, attributes: envelope.attributes)
                         if !seen.insert("\(envelope.type)\u{0}\(envelope.id.jsonText)").inserted { report.duplicates += 1 }
                     } else {

@@ -1,0 +1,46 @@
+# Searchlight: `make run` indexes the bundled corpus and searches it; `make test` runs every test.
+# Both install what they need first (Debian packages via apt-get, idempotently).
+
+SWIFT       ?= swift
+BIN         := .build/debug/searchlight
+RELEASE_BIN := .build/release/searchlight
+APT_PACKAGES := libxapian-dev xapian-tools
+QUERY       ?= granite waterfall
+
+.PHONY: all deps build release run test eval clean help
+
+all: build
+
+help:
+	@echo "make run    - install deps, build, index Corpus/ into .searchlight/, run a sample search"
+	@echo "make test   - install deps, build, run all tests"
+	@echo "make eval   - ranking quality on the CISI collection (Benchmarks/eval)"
+	@echo "make release - optimised build in .build/release"
+
+# Installs the system packages only when one is missing (needs root or sudo).
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  if [ "$$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+run: build
+	$(BIN) index Corpus
+	$(BIN) search "$(QUERY)"
+
+test: build
+	$(SWIFT) test
+
+eval: release
+	python3 Benchmarks/eval/cisi.py --bin $(RELEASE_BIN)
+
+clean:
+	rm -rf .build .searchlight

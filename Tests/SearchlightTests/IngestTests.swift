@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import Searchlight
+
+@Suite struct JSONLinesIngesting {
+    let goodLines = [
+        #"{"type": "trail", "id": "a", "attributes": {"name": "Alpha", "length": 3}}"#,
+        #"{"type": "landmark", "id": 1, "attributes": {"name": "One"}}"#,
+        "",
+        #"{"type": "trail", "id": "b", "domain": "d", "attributes": {"name": "Beta", "activities": ["biking"]}}"#,
+    ]
+
+    func ingest(_ index: EntityIndex, _ files: [String], _ options: JSONLinesIngest.Options = .init()) throws -> JSONLinesIngest.Report {
+        try JSONLinesIngest(index: index, files: files, options: options).run()
+    }
+
+    @Test func linesAreIndexedWithCountsPerType() throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        let report = try ingest(index, [folder.write("a.jsonl", goodLines)])
+        #expect(report.indexed == 3)
+        #expect(report.countsByType.map(\.type) == ["trail", "landmark"])
+        #expect(report.countsByType.map(\.count) == [2, 1])
+        #expect(try index.checkpoint()?["line"] == .int(4))
+    }
+
+    @Test func anInvalidLineStopsTheRunWithFileAndLineAndWritesNothing() throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        _ = try ingest(index, [folder.write("ok.jsonl", goodLines)])
+        let before = try index.totalCount
+        let file = folder.write("bad.jsonl", [#"{"type": "trail", "id": "c", "attributes": {"name": "C"}}"#,
+                                              #"{"type": "trail", "id": "d", "attributes": {"name": "D", "length": "far"}}"#])
+        let error = #expect(throws: SearchlightError.self) { try ingest(index, [file], .init(batchSize: 1)) }
+        #expect(error?.description.hasPrefix("\(file):2: length: expected a number") == true, "\(error?.description ?? "")")
+        #expect(try index.totalCount == before)
+        #expect(try EntityIndex(path: index.path).entities(for: [EntityReference(type: "trail", id: "c")]).isEmpty)
+    }
+
+    @Test func skippingInvalidLinesIndexesTheRestAndReportsEach() throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        let file = folder.write("mixed.jsonl", goodLines + ["{not json", #"{"type": "ghost", "id": 1, "attributes": {}}"#])
+        let report = try ingest(index, [file], .init(skipInvalid: true))
+        #expect(report.indexed == 3)
+        #expect(report.skipped.map(\.location.line) == [5, 6])
+        #expect(report.skipped[0].reason.contains("invalid JSON at column"))
+        #expect(report.skipped[1].reason.contains("unknown entity type 'ghost'"))
+    }
+
+    @Test func flatObjectsWithADefaultTypeInferTheirSchema() throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        let file = folder.write("docs.jsonl", [#"{"id": 1, "title": "Granite", "body": "domes"}"#, #"{"id": 2, "title": "Water", "body": "falls"}"#])
+        let report = try ingest(index, [file], .init(defaultType: "doc"))
+        #expect(report.indexed == 2)
+        #expect(index.schema.type(named: "doc")?.display.title == "title")
+        #expect(try index.search(SearchRequest("domes")).results.first?.displayRepresentation.title == "Granite")
+    }
+
+    @Test func duplicateIDsInOneRunKeepTheLastAndAreCounted() throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        let file = folder.write("dup.jsonl", [#"{"type": "trail", "id": "a", "attributes": {"name": "First"}}"#,
+                                              #"{"type": "trail", "id": "a", "attributes": {"name": "Second"}}"#])
+        let report = try ingest(index, [file])
+        #expect(report.duplicates == 1)
+        #expect(try index.entities(for: [EntityReference(type: "trail", id: "a")]).first?.attributes["name"] == "Second")
+    }
+
+    @Test(arguments: [
+        ([""], "the file is empty"),
+        (["[1, 2]"], "expected a JSON object"),
+        ([#"{"type": "trail", "attributes": {}}"#], "id: missing id"),
+        ([#"{"type": "trail", "id": "", "attributes": {}}"#], "id: expected a non-empty string"),
+        ([#"{"id": 1, "title": "x"}"#], "type: a flat object needs a type"),
+        ([#"{"type": "trail", "id": "a", "attributes": {"name": "x", "updated": "soon"}}"#], "updated: expected an ISO-8601 date"),
+        ([#"{"type": "trail", "id": "\#(String(repeating: "x", count: 300))", "attributes": {}}"#], "id: id is 300 bytes long"),
+        ([#"{"type": "landmark", "id": "one", "attributes": {}}"#], "expected an integer for type 'landmark'"),
+        ([#"{"type": "trail", "id": "a", "attributes": {"name": ["a", "b"]}}"#], "got an array"),
+        ([#"{"type": "trail", "id": "a", "attributes": {"name": "\#(String(repeating: "y", count: 1_100_000))"}}"#], "the limit is 1048576 bytes"),
+    ])
+    func badLinesGetASpecificMessage(lines: [String], expected: String) throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        let error = #expect(throws: SearchlightError.self) { try ingest(index, [folder.write("bad.jsonl", lines)]) }
+        #expect(error?.description.contains(expected) == true, "\(error?.description.prefix(300) ?? "")")
+        #expect(try index.totalCount == 0)
+    }
+}

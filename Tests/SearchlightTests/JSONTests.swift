@@ -1,0 +1,68 @@
+import Testing
+@testable import Searchlight
+
+@Suite struct JSONReading {
+    @Test func valuesRoundTripWithKeyOrderAndIntegerKinds() throws {
+        let text = #"{"z":1,"a":[true,null,2.5,"x\"y\\n\u00e9"],"m":{"k":-3e2}}"#
+        let value = try JSONValue(parsing: text)
+        #expect(value["z"] == .int(1))
+        #expect(value["m"]?["k"] == .double(-300))
+        #expect(value.objectValue?.map(\.key) == ["z", "a", "m"])
+        #expect(try JSONValue(parsing: value.jsonText) == value)
+        #expect(try JSONValue(parsing: value.prettyJSONText) == value)
+    }
+
+    @Test func surrogatePairsDecodeToOneCharacter() throws {
+        #expect(try JSONValue(parsing: #""\ud83c\udfd4""#) == .string("🏔"))
+    }
+
+    @Test(arguments: [
+        ("", "empty input"),
+        ("{\"a\":1,}", "expected a member name"),
+        ("[1 2]", "expected ',' or ']'"),
+        ("{\"a\" 1}", "expected ':'"),
+        ("\"abc", "unterminated string"),
+        ("01", "leading zero"),
+        ("tru", "invalid literal"),
+        ("{} x", "after the value"),
+        ("\"\\q\"", "invalid escape"),
+    ])
+    func syntaxErrorsSayWhatAndWhere(input: String, reason: String) {
+        let error = #expect(throws: JSONSyntaxError.self) { try JSONValue(parsing: input) }
+        #expect(error?.reason.contains(reason) == true, "\(error?.reason ?? "no error")")
+        #expect((error?.column ?? 0) >= 1)
+    }
+
+    @Test func deepNestingIsRejectedNotRecursed() {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        let error = #expect(throws: JSONSyntaxError.self) { try JSONValue(parsing: deep) }
+        #expect(error?.reason.contains("nested deeper") == true)
+    }
+
+    @Test func invalidUTF8InAStringIsAnError() {
+        let bytes: [UInt8] = [0x22, 0x61, 0xFF, 0xFE, 0x22]
+        let result = bytes.withUnsafeBytes { raw in Result { () throws(JSONSyntaxError) in try JSONValue(parsing: raw) } }
+        guard case .failure(let error) = result else { Issue.record("invalid UTF-8 was accepted"); return }
+        #expect(error.reason.contains("UTF-8"))
+    }
+}
+
+@Suite struct DateParsing {
+    @Test(arguments: [
+        ("1970-01-01", 0.0), ("2024-02-29", 1_709_164_800.0), ("2024-05-01T08:30:00Z", 1_714_552_200.0),
+        ("2024-05-01T10:30:00+02:00", 1_714_552_200.0), ("2024-05-01T08:30:00.5Z", 1_714_552_200.5),
+    ])
+    func isoDatesParseToSecondsSince1970(text: String, seconds: Double) {
+        #expect(ISO8601.seconds(text) == seconds)
+    }
+
+    @Test(arguments: ["2023-02-29", "2024-13-01", "yesterday", "2024-05-01T25:00:00Z", "2024-5-1", "2024-05-01Tfoo"])
+    func nonDatesAreRejected(text: String) {
+        #expect(ISO8601.seconds(text) == nil)
+    }
+
+    @Test func formattingKeepsDateOnlyValuesShort() {
+        #expect(ISO8601.format(ISO8601.parse("2027-03-31")!) == "2027-03-31")
+        #expect(ISO8601.format(ISO8601.parse("2027-03-31T10:00:00+02:00")!) == "2027-03-31T08:00:00Z")
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import Searchlight
+
+@Suite struct SchemaFiles {
+    @Test func theBundledCorpusSchemaIsValid() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Corpus/schema.json")
+        let schema = try Schema(jsonText: String(contentsOf: url, encoding: .utf8), source: "schema.json")
+        #expect(schema.types.count >= 3)
+        #expect(schema.enumType(named: "activity") != nil)
+    }
+
+    @Test(arguments: [
+        (#"{"types": [{"name": "t", "attributes": [{"key": "a", "kind": "strng"}]}]}"#, "types[0].attributes[0].kind"),
+        (#"{"types": [{"name": "t", "attributes": [{"kind": "text"}]}]}"#, "missing required field 'key'"),
+        (#"{"types": [{"name": "t", "display": {"title": "nope"}, "attributes": []}]}"#, "types[0].display.title"),
+        (#"{"types": [{"name": "t", "attributes": [{"key": "e", "kind": "enum", "enum": "missing"}]}]}"#, "enum type 'missing'"),
+        (#"{"types": [{"name": "t", "colour": 1, "attributes": []}]}"#, "unknown field 'colour'"),
+        (#"{"types": [{"name": "two words", "attributes": []}]}"#, "types[0].name"),
+        (#"{"types": [{"name": "t", "language": "elvish", "attributes": []}]}"#, "unknown language"),
+        (#"{"types": [{"name": "t", "attributes": [{"key": "a", "kind": "text", "weight": 0}]}]}"#, "weight"),
+        (#"{"types": [1]}"#, "expected an object"),
+        (#"{"types": ["#, "invalid JSON"),
+    ])
+    func invalidSchemasSayWhereTheyBreak(text: String, expected: String) {
+        let error = #expect(throws: SearchlightError.self) { try Schema(jsonText: text, source: "s.json") }
+        #expect(error?.description.contains(expected) == true, "\(error?.description ?? "")")
+        #expect(error?.description.hasPrefix("s.json") == true)
+    }
+
+    @Test func schemasSurviveTheirStoredForm() throws {
+        var schema = try outdoorSchema.merged(with: Schema())
+        schema.assignSlots()
+        let again = try Schema(jsonText: schema.jsonValue.jsonText, source: "stored")
+        #expect(again == schema)
+    }
+}
+
+@Suite struct SchemaMerging {
+    @Test func newKeysAreAddedAndExistingSlotsNeverMove() throws {
+        let base = try Schema().merged(with: outdoorSchema)
+        let lengthSlot = base.numericSlot("length")
+        var extended = outdoorSchema
+        extended.types[0].attributes.insert(AttributeKey("rating", kind: .double), at: 0)
+        let merged = try base.merged(with: extended)
+        #expect(merged.numericSlot("length") == lengthSlot)
+        #expect(merged.numericSlot("rating") != nil)
+        #expect(Set(merged.slots.values).count == merged.slots.count)
+    }
+
+    @Test func aKeyWhoseKindChangesIsAConflict() throws {
+        let base = try Schema().merged(with: outdoorSchema)
+        var changed = outdoorSchema
+        changed.types[0].attributes[3] = AttributeKey("length", kind: .integer)
+        let error = #expect(throws: SearchlightError.self) { try base.merged(with: changed) }
+        #expect(error?.description.contains("'length'") == true)
+    }
+
+    @Test func numericKeysSharedAcrossTypesShareASlot() throws {
+        let schema = try Schema().merged(with: Schema(types: [
+            EntityType(name: "a", attributes: [AttributeKey("rating", kind: .double)]),
+            EntityType(name: "b", attributes: [AttributeKey("rating", kind: .double)]),
+        ]))
+        #expect(schema.slots.count == 1)
+    }
+}
+
+@Suite struct Inference {
+    @Test func flatObjectsInferKindsAndDisplay() throws {
+        var inference = SchemaInference()
+        let rows: [String] = [
+            #"{"id": 1, "title": "Hello", "body": "world", "rating": 4, "score": 1.5, "published": "2024-01-02", "tags": ["a","b"], "draft": false}"#,
+            #"{"id": 2, "title": "Again", "body": "text", "rating": 5, "score": 2, "published": "2024-03-04T05:06:07Z", "tags": [], "draft": true}"#,
+        ]
+        for row in rows {
+            let json = try JSONValue(parsing: row)
+            try inference.observe(type: "doc", id: json["id"]!, attributes: json.objectValue!.filter { $0.key != "id" })
+        }
+        let type = try #require(inference.schema().type(named: "doc"))
+        #expect(type.idKind == .int)
+        #expect(type.display.title == "title")
+        #expect(type.attribute("title")?.weight == 5)
+        #expect(type.attribute("body")?.kind == .text)
+        #expect(type.attribute("rating")?.kind == .integer)
+        #expect(type.attribute("score")?.kind == .double)
+        #expect(type.attribute("published")?.kind == .date)
+        #expect(type.attribute("tags")?.kind == .keyword)
+        #expect(type.attribute("tags")?.multiValued == true)
+        #expect(type.attribute("draft")?.kind == .boolean)
+        #expect(type.recency == "published")
+    }
+
+    @Test func stringIDsAndMixedValuesWidenToText() throws {
+        var inference = SchemaInference()
+        try inference.observe(type: "doc", id: .string("a"), attributes: [("code", .int(1))])
+        try inference.observe(type: "doc", id: .int(2), attributes: [("code", .string("x7"))])
+        let type = try #require(inference.schema().type(named: "doc"))
+        #expect(type.idKind == .string)
+        #expect(type.attribute("code")?.kind == .text)
+    }
+
+    @Test func nestedObjectsAreRejectedByName() {
+        var inference = SchemaInference()
+        let error = #expect(throws: SearchlightError.self) {
+            try inference.observe(type: "doc", id: .int(1), attributes: [("meta", .object([("a", .int(1))]))])
+        }
+        #expect(error?.description.contains("meta") == true)
+    }
+}

@@ -1,0 +1,233 @@
+import CXapian
+import Foundation
+import Testing
+@testable import XapianIndex
+
+/// A fresh folder under the system temporary directory, removed when the test ends.
+final class TemporaryFolder {
+    let path: String
+    init() {
+        path = NSTemporaryDirectory() + "xapianindex-tests-" + UUID().uuidString
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+private func document(_ data: String, terms: [String] = [], text: String? = nil, generator: TermGenerator? = nil) throws -> Document {
+    let doc = Document()
+    doc.setData(Array(data.utf8))
+    for term in terms { doc.addBooleanTerm(term) }
+    if let text, let generator {
+        generator.document = doc
+        try generator.indexText(text)
+    }
+    return doc
+}
+
+@Suite struct DatabaseRoundTrips {
+    @Test func replacingByUniqueTermIsIdempotentAndReadableByTerm() throws {
+        let folder = TemporaryFolder()
+        let db = try WritableDatabase(path: folder.path + "/db")
+        for _ in 0..<3 { try db.replaceDocument(uniqueTerm: "Qa", with: try document("first", terms: ["Qa", "XT:x"])) }
+        try db.replaceDocument(uniqueTerm: "Qb", with: try document("second", terms: ["Qb", "XT:x"]))
+        try db.commit()
+        #expect(try db.documentCount == 2)
+        #expect(try db.termFrequency("XT:x") == 2)
+        #expect(try db.documentData(forTerm: "Qa") == Array("first".utf8))
+        #expect(try db.documentData(forTerm: "Qmissing") == nil)
+
+        let reader = try Database(path: folder.path + "/db")
+        #expect(try reader.documentCount == 2)
+        #expect(try reader.documentData(forTerm: "Qb") == Array("second".utf8))
+    }
+
+    @Test func deletingByTermReportsHowManyWentAway() throws {
+        let folder = TemporaryFolder()
+        let db = try WritableDatabase(path: folder.path)
+        for i in 0..<5 { try db.replaceDocument(uniqueTerm: "Q\(i)", with: try document("\(i)", terms: ["Q\(i)", i % 2 == 0 ? "XT:even" : "XT:odd"])) }
+        #expect(try db.deleteDocuments(withTerm: "XT:even") == 3)
+        #expect(try db.deleteDocuments(withTerm: "XT:even") == 0)
+        #expect(try db.documentCount == 2)
+    }
+
+    @Test func metadataCommitsWithTheDocuments() throws {
+        let folder = TemporaryFolder()
+        let db = try WritableDatabase(path: folder.path)
+        #expect(try db.metadata("k") == nil)
+        try db.setMetadata("k", Array("v1".utf8))
+        try db.commit()
+        #expect(try Database(path: folder.path).metadata("k") == Array("v1".utf8))
+    }
+
+    @Test func cancelledTransactionLeavesNothingAndCommittedOneEverything() throws {
+        let folder = TemporaryFolder()
+        let db = try WritableDatabase(path: folder.path)
+        struct Boom: Error {}
+        #expect(throws: Boom.self) {
+            try db.transaction {
+                try db.replaceDocument(uniqueTerm: "Qa", with: try document("a", terms: ["Qa"]))
+                try db.setMetadata("batch", [1])
+                throw Boom()
+            }
+        }
+        #expect(try db.documentCount == 0)
+        #expect(try db.metadata("batch") == nil)
+        try db.transaction {
+            try db.replaceDocument(uniqueTerm: "Qa", with: try document("a", terms: ["Qa"]))
+            try db.setMetadata("batch", [2])
+        }
+        let reader = try Database(path: folder.path)
+        #expect(try reader.documentCount == 1)
+        #expect(try reader.metadata("batch") == [2])
+    }
+
+    @Test func termsAreListedByPrefixWithFrequencies() throws {
+        let folder = TemporaryFolder()
+        let db = try WritableDatabase(path: folder.path)
+        try db.addDocument(try document("1", terms: ["XK:apple", "XK:apricot", "XK:banana"]))
+        try db.addDocument(try document("2", terms: ["XK:apple"]))
+        var seen: [String: Int] = [:]
+        try db.forEachTerm(withPrefix: "XK:ap") { term, frequency in seen[term] = frequency; return true }
+        #expect(seen == ["XK:apple": 2, "XK:apricot": 1])
+    }
+
+    @Test func consistencyCheckPassesOnAFreshDatabase() throws {
+        let folder = TemporaryFolder()
+        let db = try WritableDatabase(path: folder.path)
+        try db.addDocument(try document("x", terms: ["Qx"]))
+        try db.close()
+        let result = try Database.check(path: folder.path)
+        #expect(result.errors == 0)
+    }
+}
+
+@Suite struct ErrorPaths {
+    @Test func openingAMissingDatabaseIsNotFound() throws {
+        let folder = TemporaryFolder()
+        let error = #expect(throws: XapianError.self) { try Database(path: folder.path + "/none") }
+        #expect(error?.kind == .databaseNotFound || error?.kind == .databaseOpening)
+        #expect(error?.message.isEmpty == false)
+    }
+
+    @Test func openingAFolderOfOtherFilesIsAnOpeningError() throws {
+        let folder = TemporaryFolder()
+        try "not xapian".write(toFile: folder.path + "/iamglass", atomically: true, encoding: .utf8)
+        let error = #expect(throws: XapianError.self) { try Database(path: folder.path) }
+        #expect(error?.kind == .databaseOpening || error?.kind == .databaseCorrupt)
+    }
+
+    @Test func aSecondWriterGetsTheLockError() throws {
+        let folder = TemporaryFolder()
+        let first = try WritableDatabase(path: folder.path)
+        let error = #expect(throws: XapianError.self) { try WritableDatabase(path: folder.path) }
+        #expect(error?.kind == .databaseLock)
+        try first.close()
+        _ = try WritableDatabase(path: folder.path)
+    }
+
+    @Test func creatingUnderAFileIsACreateError() throws {
+        let folder = TemporaryFolder()
+        try "x".write(toFile: folder.path + "/file", atomically: true, encoding: .utf8)
+        let error = #expect(throws: XapianError.self) { try WritableDatabase(path: folder.path + "/file/db") }
+        #expect(error?.kind == .databaseCreate || error?.kind == .databaseOpening)
+    }
+
+    @Test func writingThroughAReadOnlyHandleIsAnInvalidOperation() throws {
+        let folder = TemporaryFolder()
+        try WritableDatabase(path: folder.path).close()
+        var error = cx_error()
+        let db = cx_database_open(folder.path, Int32(CX_OPEN_READ_ONLY.rawValue), &error)!
+        defer { cx_database_free(db) }
+        #expect(!cx_database_commit(db, &error))
+        #expect(error.kind == Int32(CX_ERROR_INVALID_OPERATION.rawValue))
+    }
+
+    @Test func anUnknownStemmerIsAnInvalidArgument() throws {
+        let error = #expect(throws: XapianError.self) { try TermGenerator(language: "klingon") }
+        #expect(error?.kind == .invalidArgument)
+    }
+
+    @Test func malformedQuerySyntaxIsAQueryParserError() throws {
+        let parser = QueryParser()
+        let error = #expect(throws: XapianError.self) { try parser.parse("a AND", flags: .standard) }
+        #expect(error?.kind == .queryParser)
+    }
+
+    @Test func aCorruptTableIsReported() throws {
+        let folder = TemporaryFolder()
+        let db = try WritableDatabase(path: folder.path)
+        for i in 0..<200 { try db.addDocument(try document(String(repeating: "data \(i) ", count: 50), terms: ["Q\(i)"])) }
+        try db.close()
+        let table = folder.path + "/docdata.glass"
+        let handle = FileHandle(forWritingAtPath: table)!
+        handle.write(Data(repeating: 0xAB, count: 8192))
+        try handle.close()
+        do {
+            #expect(try Database.check(path: folder.path).errors > 0)
+        } catch {
+            #expect(error.kind == .databaseCorrupt)
+        }
+    }
+}
+
+@Suite struct Querying {
+    func sampleDatabase(_ folder: TemporaryFolder) throws -> WritableDatabase {
+        let db = try WritableDatabase(path: folder.path)
+        let generator = try TermGenerator(language: "english")
+        let texts = ["granite domes and granite cliffs", "waterfalls over granite", "desert arches at sunset"]
+        for (i, text) in texts.enumerated() {
+            let doc = try document("\(i)", terms: ["Q\(i)"], text: text, generator: generator)
+            doc.addValue(Sortable.serialise(Double(i * 10)), slot: 3)
+            try db.replaceDocument(uniqueTerm: "Q\(i)", with: doc)
+        }
+        try db.commit()
+        return db
+    }
+
+    @Test func parsedQueriesRankDocumentsWithMoreMatchesHigher() throws {
+        let folder = TemporaryFolder()
+        let db = try sampleDatabase(folder)
+        let parser = QueryParser()
+        try parser.setStemmer(language: "english")
+        let enquire = try Enquire(database: db)
+        enquire.query = try parser.parse("granite", flags: .standard)
+        let page = try enquire.matches(offset: 0, limit: 10)
+        #expect(page.count == 2)
+        #expect(try page[0].data() == Array("0".utf8))
+        #expect(page[0].weight > page[1].weight)
+        #expect(page[1].rank == 1)
+    }
+
+    @Test func valueRangesAndSortingUseSortableNumbers() throws {
+        let folder = TemporaryFolder()
+        let db = try sampleDatabase(folder)
+        let enquire = try Enquire(database: db)
+        enquire.query = try Query.valueRange(slot: 3, low: Sortable.serialise(5), high: nil)
+        try enquire.setSort([.init(slot: 3, descending: true)])
+        let page = try enquire.matches(offset: 0, limit: 10)
+        #expect(try page.map { String(decoding: try $0.data(), as: UTF8.self) } == ["2", "1"])
+    }
+
+    @Test func rangeQueriesParseOnRegisteredFields() throws {
+        let folder = TemporaryFolder()
+        let db = try sampleDatabase(folder)
+        let parser = QueryParser()
+        try parser.addRange(field: "size", slot: 3, isDate: false)
+        let enquire = try Enquire(database: db)
+        enquire.query = try parser.parse("size:0..10", flags: .standard)
+        #expect(try enquire.matches(offset: 0, limit: 10).count == 2)
+    }
+
+    @Test func sortableEncodingPreservesOrderAndValue() {
+        let values: [Double] = [-1e9, -2.5, 0, 0.001, 3, 42.75, 1e12]
+        let encoded = values.map(Sortable.serialise)
+        #expect(encoded.map(Sortable.unserialise) == values)
+        #expect(encoded == encoded.sorted { $0.lexicographicallyPrecedes($1) })
+    }
+
+    @Test func combinedQueriesDescribeThemselves() throws {
+        let query = try Query.combine(.filter, [Query.term("zgranit"), Query.term("XT:trail")])
+        #expect(query.description.contains("FILTER"))
+        #expect(!query.isEmpty)
+    }
+}
