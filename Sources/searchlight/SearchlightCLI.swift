@@ -9,9 +9,9 @@ struct SearchlightCLI: ParsableCommand {
         discussion: """
         The index lives in .searchlight/ in the current folder, or $SEARCHLIGHT_INDEX, or --index PATH.
 
-        Exit codes: 0 success; 1 something asked for was not found; 2 usage error; 3 invalid input \
+        Exit codes: 0 success; 1 something asked for was not found; 3 invalid input \
         data or schema; 4 no index, or not an index; 5 the index is locked by another writer; \
-        6 storage error.
+        6 storage error; 64 invalid command-line usage.
         """,
         version: "0.1.0",
         subcommands: [IndexCommand.self, SearchCommand.self, GetCommand.self, DeleteCommand.self, StatsCommand.self]

@@ -42,23 +42,32 @@ struct IndexCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingFailures {
-            let (files, folderSchema) = try InputFiles.resolve(inputs)
-            let schemaFile = schema ?? folderSchema
-            let parsedSchema = try schemaFile.map { path throws -> Schema in
-                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                    throw SearchlightError.input(path: path, reason: "cannot read the schema file")
-                }
-                return try Schema(jsonText: text, source: path)
-            }
-            let index = try indexOptions.open(.readWrite)
-            let ingest = JSONLinesIngest(index: index, files: files,
-                                         options: .init(schema: parsedSchema, defaultType: type, skipInvalid: skipInvalid, batchSize: batchSize))
-            let bar = ProgressBar()
-            let report = try ingest.run(progress: bar.update)
-            bar.finish()
-            print(render(report, index: index))
+        let existed = FileManager.default.fileExists(atPath: indexOptions.path)
+        do {
+            try reportingFailures(ingest)
+        } catch {
+            // A failed first run leaves no index behind, as if it had never started.
+            if !existed { try? FileManager.default.removeItem(atPath: indexOptions.path) }
+            throw error
         }
+    }
+
+    private func ingest() throws {
+        let (files, folderSchema) = try InputFiles.resolve(inputs)
+        let schemaFile = schema ?? folderSchema
+        let parsedSchema = try schemaFile.map { path throws -> Schema in
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw SearchlightError.input(path: path, reason: "cannot read the schema file")
+            }
+            return try Schema(jsonText: text, source: path)
+        }
+        let index = try indexOptions.open(.readWrite)
+        let ingest = JSONLinesIngest(index: index, files: files,
+                                     options: .init(schema: parsedSchema, defaultType: type, skipInvalid: skipInvalid, batchSize: batchSize))
+        let bar = ProgressBar()
+        let report = try ingest.run(progress: bar.update)
+        bar.finish()
+        print(render(report, index: index))
     }
 
     private func render(_ report: JSONLinesIngest.Report, index: EntityIndex) -> String {

@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+
+/// Runs the built `searchlight` binary as a user would, in temporary folders.
+struct CLI {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let binary = ProcessInfo.processInfo.environment["SEARCHLIGHT_BIN"] ?? packageRoot.appendingPathComponent(".build/debug/searchlight").path
+    static let corpus = packageRoot.appendingPathComponent("Corpus").path
+
+    let folder: String
+
+    init() {
+        folder = NSTemporaryDirectory() + "searchlight-cli-" + UUID().uuidString
+        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    var index: String { folder + "/index" }
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var json: Any? { try? JSONSerialization.jsonObject(with: Data(stdout.utf8), options: [.fragmentsAllowed]) }
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], withIndex: Bool = true) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments + (withIndex ? ["--index", index] : [])
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SEARCHLIGHT_INDEX"] = nil
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func count() throws -> Int {
+        let stats = try run(["stats", "--json"])
+        return (stats.json as? [String: Any])?["documents"] as? Int ?? -1
+    }
+
+    func cleanUp() { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// The corpus lines as parsed objects.
+    static func corpusEntities() throws -> [[String: Any]] {
+        let files = try FileManager.default.contentsOfDirectory(atPath: corpus).filter { $0.hasSuffix(".jsonl") }.sorted()
+        return try files.flatMap { name in
+            try String(contentsOfFile: corpus + "/" + name, encoding: .utf8).split(separator: "\n").map {
+                try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+            }
+        }
+    }
+}
+
+@Suite(.serialized) struct CommandLine {
+    @Test func indexingTheCorpusTwiceKeepsTheSameCount() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let first = try cli.run(["index", CLI.corpus, "--json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let entities = try CLI.corpusEntities()
+        #expect((first.json as? [String: Any])?["indexed"] as? Int == entities.count)
+        #expect(try cli.count() == entities.count)
+        #expect(try cli.run(["index", CLI.corpus]).status == 0)
+        #expect(try cli.count() == entities.count)
+    }
+
+    @Test func aWordInSeveralTypesReturnsThemInOneRankedList() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try cli.run(["index", CLI.corpus])
+        for word in ["waterfall", "granite", "glacier", "lake"] {
+            let output = try cli.run(["search", "--json", "--limit", "100", word + " "])
+            #expect(output.status == 0)
+            let json = try #require(output.json as? [String: Any])
+            let results = try #require(json["results"] as? [[String: Any]])
+            let types = Set(results.compactMap { $0["type"] as? String })
+            #expect(types.count >= 2, "\(word): \(types)")
+            #expect(results.map { $0["rank"] as? Int } == Array(1...results.count).map { Optional($0) })
+            let scores = results.compactMap { $0["score"] as? Double }
+            #expect(scores == scores.sorted(by: >))
+            for key in ["rank", "type", "id", "score", "title", "subtitle", "url", "attributes"] {
+                #expect(results.first?[key] != nil, "missing \(key)")
+            }
+        }
+    }
+
+    @Test func getReturnsTheEntityAsWritten() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try cli.run(["index", CLI.corpus])
+        for entity in try CLI.corpusEntities().shuffled().prefix(8) {
+            let reference = "\(entity["type"]!):\(entity["id"]!)"
+            let output = try cli.run(["get", "--json", reference])
+            #expect(output.status == 0, "\(output.stderr)")
+            let got = try #require(output.json as? NSDictionary)
+            #expect(got == entity as NSDictionary, "\(reference)")
+        }
+        let missing = try cli.run(["get", "--json", "trail:no-such-trail"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("trail:no-such-trail"))
+    }
+
+    @Test func deleteRemovesExactlyWhatItSays() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try cli.run(["index", CLI.corpus])
+        let entities = try CLI.corpusEntities()
+        var total = try cli.count()
+        let victim = entities[0]
+        let one = try cli.run(["delete", "--json", "\(victim["type"]!):\(victim["id"]!)"])
+        #expect((one.json as? [String: Any])?["deleted"] as? Int == 1)
+        total -= 1
+        #expect(try cli.count() == total)
+
+        let domain = try #require(entities.compactMap { $0["domain"] as? String }.first { $0 != victim["domain"] as? String })
+        let inDomain = entities.filter { $0["domain"] as? String == domain }.count
+        let byDomain = try cli.run(["delete", "--json", "--domain", domain])
+        #expect((byDomain.json as? [String: Any])?["deleted"] as? Int == inDomain)
+        total -= inDomain
+        #expect(try cli.count() == total)
+
+        let type = "collection"
+        let ofType = entities.filter { $0["type"] as? String == type && $0["domain"] as? String != domain && !($0 as NSDictionary).isEqual(to: victim) }.count
+        let byType = try cli.run(["delete", "--json", "--type", type])
+        #expect((byType.json as? [String: Any])?["deleted"] as? Int == ofType)
+        #expect(try cli.count() == total - ofType)
+
+        #expect(try cli.run(["delete", "--all"]).stdout.contains("Deleted \(total - ofType) entities"))
+        #expect(try cli.count() == 0)
+    }
+
+    @Test func aMalformedLineFailsWithFileAndLineAndLeavesTheCount() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try cli.run(["index", CLI.corpus])
+        let before = try cli.count()
+        let copy = cli.folder + "/corpus"
+        try FileManager.default.copyItem(atPath: CLI.corpus, toPath: copy)
+        let file = copy + "/trails.jsonl"
+        var text = try String(contentsOfFile: file, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+        text += (text.hasSuffix("\n") ? "" : "\n") + "{\"type\": \"trail\", \"id\": \"broken\", \"attributes\": {\"name\": \n"
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let output = try cli.run(["index", copy])
+        #expect(output.status == 3)
+        #expect(output.stderr.contains("trails.jsonl:\(lines + 1):"), "\(output.stderr)")
+        #expect(try cli.count() == before)
+
+        let fresh = CLI()
+        defer { fresh.cleanUp() }
+        #expect(try fresh.run(["index", copy]).status == 3)
+        #expect(try fresh.run(["stats"]).status == 4, "a failed first run must not leave an index behind")
+    }
+
+    @Test func flatJSONLinesIndexWithoutASchema() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let file = cli.folder + "/docs.jsonl"
+        try """
+        {"id": "d1", "title": "Granite climbing guide", "body": "Routes on the big walls"}
+        {"id": "d2", "title": "River crossings", "body": "How to ford a cold river safely"}
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let indexed = try cli.run(["index", "--type", "doc", file])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        let search = try cli.run(["search", "--json", "ford"])
+        let results = try #require((search.json as? [String: Any])?["results"] as? [[String: Any]])
+        #expect(results.map { $0["id"] as? String } == ["d2"])
+        #expect(results.first?["title"] as? String == "River crossings")
+        #expect(try cli.run(["get", "--json", "doc:d1"]).json as? NSDictionary ==
+                ["type": "doc", "id": "d1", "attributes": ["title": "Granite climbing guide", "body": "Routes on the big walls"]] as NSDictionary)
+    }
+
+    @Test func commandsExplainThemselvesAndFailWithMeaningfulCodes() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        for command in ["index", "search", "get", "delete", "stats"] {
+            let help = try cli.run([command, "--help"], withIndex: false)
+            #expect(help.status == 0)
+            #expect(help.stdout.contains("--index"))
+        }
+        let noIndex = try cli.run(["search", "x"])
+        #expect(noIndex.status == 4)
+        #expect(noIndex.stderr.contains("no index at"))
+        let missingInput = try cli.run(["index", cli.folder + "/nope.jsonl"])
+        #expect(missingInput.status == 3)
+        #expect(missingInput.stderr.contains("nope.jsonl: no such file"))
+        #expect(try cli.run(["delete"]).status == 64)
+    }
+}
