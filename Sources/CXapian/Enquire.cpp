@@ -27,7 +27,11 @@ bool cx_enquire_set_sort(cx_enquire *enq, const uint32_t *slots, const bool *des
             return true;
         }
         auto sorter = std::make_unique<Xapian::MultiValueKeyMaker>();
-        for (size_t i = 0; i < count; ++i) sorter->add_value(slots[i], descending[i]);
+        // An absent value sorts after every sortable_serialise'd or text value when ascending,
+        // and the empty default sorts last when descending.
+        static const std::string after_everything(16, '\xff');
+        for (size_t i = 0; i < count; ++i)
+            sorter->add_value(slots[i], descending[i], descending[i] ? std::string() : after_everything);
         if (relevance_after) enq->enquire.set_sort_by_key_then_relevance(sorter.get(), false);
         else enq->enquire.set_sort_by_key(sorter.get(), false);
         enq->sorter = std::move(sorter);
@@ -35,9 +39,35 @@ bool cx_enquire_set_sort(cx_enquire *enq, const uint32_t *slots, const bool *des
     });
 }
 
+void cx_enquire_set_decider(cx_enquire *enq, bool (*decide)(void *, const char *, size_t), void *context) {
+    enq->decider.reset(decide ? new CallbackDecider(decide, context) : nullptr);
+}
+
+bool cx_enquire_add_facet(cx_enquire *enq, uint32_t slot, cx_error *error) {
+    return guarded(error, false, [&] {
+        auto spy = std::make_unique<FacetSpy>(slot);
+        enq->enquire.add_matchspy(spy.get());
+        enq->facets.push_back(std::move(spy));
+        return true;
+    });
+}
+
+bool cx_enquire_facet_counts(cx_enquire *enq, uint32_t slot,
+                             void (*visit)(void *, const char *, size_t, uint32_t), void *context, cx_error *error) {
+    return guarded(error, false, [&] {
+        for (auto &spy : enq->facets) {
+            if (spy->slot != slot) continue;
+            for (auto &entry : spy->counts) visit(context, entry.first.data(), entry.first.size(), entry.second);
+            return true;
+        }
+        throw Xapian::InvalidArgumentError("no facet on slot " + std::to_string(slot));
+    });
+}
+
 cx_mset *cx_enquire_mset(cx_enquire *enq, uint32_t offset, uint32_t limit, uint32_t check_at_least, cx_error *error) {
     return guarded<cx_mset *>(error, nullptr, [&] {
-        return new cx_mset{enq->enquire.get_mset(offset, limit, check_at_least)};
+        for (auto &spy : enq->facets) spy->counts.clear();
+        return new cx_mset{enq->enquire.get_mset(offset, limit, check_at_least, nullptr, enq->decider.get())};
     });
 }
 

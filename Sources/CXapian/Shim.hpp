@@ -6,6 +6,7 @@
 #include <xapian.h>
 #include <cstring>
 #include <cstdlib>
+#include <map>
 #include <memory>
 #include <new>
 #include <string>
@@ -35,9 +36,43 @@ struct cx_query_parser {
     std::unique_ptr<Xapian::SimpleStopper> stopper;
 };
 
+// Hands each candidate's data to a C callback (Xapian::MatchDecider over the C boundary).
+class CallbackDecider : public Xapian::MatchDecider {
+  public:
+    CallbackDecider(bool (*decide)(void *, const char *, size_t), void *context) : decide(decide), context(context) {}
+    bool operator()(const Xapian::Document &doc) const override {
+        std::string data = doc.get_data();
+        return decide(context, data.data(), data.size());
+    }
+
+  private:
+    bool (*decide)(void *, const char *, size_t);
+    void *context;
+};
+
+// Counts the values of one slot over the matches, splitting multi-valued slots on 0x1F.
+class FacetSpy : public Xapian::MatchSpy {
+  public:
+    explicit FacetSpy(Xapian::valueno slot) : slot(slot) {}
+    void operator()(const Xapian::Document &doc, double) override {
+        std::string value = doc.get_value(slot);
+        size_t start = 0;
+        while (start < value.size()) {
+            size_t end = value.find('\x1f', start);
+            if (end == std::string::npos) end = value.size();
+            if (end > start) ++counts[value.substr(start, end - start)];
+            start = end + 1;
+        }
+    }
+    Xapian::valueno slot;
+    std::map<std::string, Xapian::doccount> counts;
+};
+
 struct cx_enquire {
     Xapian::Enquire enquire;
     std::unique_ptr<Xapian::MultiValueKeyMaker> sorter;
+    std::unique_ptr<CallbackDecider> decider;
+    std::vector<std::unique_ptr<FacetSpy>> facets;
     explicit cx_enquire(const Xapian::Database &db) : enquire(db) {}
 };
 

@@ -11,6 +11,12 @@ import CXapian
 public final class Enquire {
     let handle: OpaquePointer
     private let database: Database
+    private var decider: DeciderBox?
+
+    private final class DeciderBox {
+        let decide: (UnsafeRawBufferPointer) -> Bool
+        init(_ decide: @escaping (UnsafeRawBufferPointer) -> Bool) { self.decide = decide }
+    }
 
     /// One key of a sort order: a value slot, ascending or descending.
     public struct SortKey: Sendable, Equatable {
@@ -40,7 +46,7 @@ public final class Enquire {
     }
 
     /// Orders matches by value slots instead of relevance (`relevanceBreaksTies` uses relevance
-    /// after the keys); an empty list restores pure relevance order.
+    /// after the keys); documents without a value come last. An empty list restores relevance order.
     public func setSort(_ keys: [SortKey], relevanceBreaksTies: Bool = true) throws(XapianError) {
         let slots = keys.map(\.slot), descending = keys.map(\.descending)
         _ = try withXapianError { error in
@@ -50,6 +56,43 @@ public final class Enquire {
                 }
             }
         }
+    }
+
+    /// Keeps only the candidates whose document data `decide` accepts (Xapian's `MatchDecider`).
+    /// It runs while matching, so totals and pages count only accepted documents. nil removes it.
+    public func setDecider(_ decide: ((UnsafeRawBufferPointer) -> Bool)?) {
+        guard let decide else {
+            decider = nil
+            cx_enquire_set_decider(handle, nil, nil)
+            return
+        }
+        let box = DeciderBox(decide)
+        decider = box
+        cx_enquire_set_decider(handle, { context, data, length in
+            let box = Unmanaged<DeciderBox>.fromOpaque(context!).takeUnretainedValue()
+            return box.decide(UnsafeRawBufferPointer(start: data, count: length))
+        }, Unmanaged.passUnretained(box).toOpaque())
+    }
+
+    /// Counts the values of `slot` over all matches visited by the next `matches` call
+    /// (a slot may hold several values separated by 0x1F).
+    public func addFacet(slot: UInt32) throws(XapianError) {
+        _ = try withXapianError { cx_enquire_add_facet(handle, slot, $0) }
+    }
+
+    /// The counts gathered for `slot` by the last `matches` call.
+    public func facetCounts(slot: UInt32) throws(XapianError) -> [(value: String, count: Int)] {
+        var counts: [(value: String, count: Int)] = []
+        try withUnsafeMutablePointer(to: &counts) { (pointer) throws(XapianError) in
+            _ = try withXapianError { error in
+                cx_enquire_facet_counts(handle, slot, { context, value, length, count in
+                    let counts = context!.assumingMemoryBound(to: [(value: String, count: Int)].self)
+                    let text = String(decoding: UnsafeRawBufferPointer(start: value, count: length), as: UTF8.self)
+                    counts.pointee.append((text, Int(count)))
+                }, pointer, error)
+            }
+        }
+        return counts
     }
 
     /// The matches ranked `offset ..< offset + limit`; `checkAtLeast` makes the total exact up to that many.

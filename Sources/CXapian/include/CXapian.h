@@ -211,10 +211,19 @@ cx_enquire *cx_enquire_new(cx_database *db, cx_error *error);
 void cx_enquire_free(cx_enquire *enq);
 void cx_enquire_set_query(cx_enquire *enq, const cx_query *query);
 void cx_enquire_set_bm25(cx_enquire *enq, double k1, double k2, double k3, double b, double min_normlen);
-/* Sorts by the given value slots (first is primary); `descending[i]` per key. `relevance_first` keeps
- * relevance as the primary order and uses the values only to break ties; pass count 0 for pure relevance. */
+/* Sorts by the given value slots (first is primary); `descending[i]` per key; documents without a
+ * value sort last either way. `relevance_after` breaks ties by relevance; count 0 restores pure relevance. */
 bool cx_enquire_set_sort(cx_enquire *enq, const uint32_t *slots, const bool *descending, size_t count,
                          bool relevance_after, cx_error *error);
+/* Keeps only the candidates for which `decide` returns true; it is called with each candidate's
+ * document data while matching, so totals and paging stay exact. NULL removes the decider. */
+void cx_enquire_set_decider(cx_enquire *enq, bool (*decide)(void *context, const char *data, size_t len), void *context);
+/* Counts, over every match visited, the values in `slot`; a slot may hold several values
+ * separated by the byte 0x1F. Read the counts with cx_enquire_facet_counts after cx_enquire_mset. */
+bool cx_enquire_add_facet(cx_enquire *enq, uint32_t slot, cx_error *error);
+bool cx_enquire_facet_counts(cx_enquire *enq, uint32_t slot,
+                             void (*visit)(void *context, const char *value, size_t len, uint32_t count),
+                             void *context, cx_error *error);
 cx_mset *cx_enquire_mset(cx_enquire *enq, uint32_t offset, uint32_t limit, uint32_t check_at_least, cx_error *error);
 
 void cx_mset_free(cx_mset *mset);

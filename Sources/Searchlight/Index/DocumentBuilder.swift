@@ -16,6 +16,7 @@ final class DocumentBuilder {
         document.setData(Array(entity.jsonValue.jsonText.utf8))
         document.addBooleanTerm(IndexTerms.unique(type: entity.type, id: entity.id))
         document.addBooleanTerm(IndexTerms.type(entity.type))
+        document.addValue(Array(entity.type.utf8), slot: Schema.typeSlot)
         if let domain = entity.domain { addBooleanTerm(IndexTerms.domain(domain)) }
         if let expiration = entity.expirationDate {
             document.addValue(Sortable.serialise(expiration.timeIntervalSince1970), slot: Schema.expirationSlot)
@@ -47,6 +48,9 @@ final class DocumentBuilder {
             }
             if let slot = schema.stringSlot(key) {
                 document.addValue(Array(Self.sortKey(first.text).utf8), slot: slot)
+            }
+            if let slot = schema.facetSlot(key) {
+                document.addValue(Array(elements.map(\.text).joined(separator: "\u{1F}").utf8), slot: slot)
             }
         }
         return document

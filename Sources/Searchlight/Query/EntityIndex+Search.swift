@@ -2,76 +2,153 @@ import Foundation
 import XapianIndex
 
 extension EntityIndex {
-    /// Runs a ranked string query and returns one list over all requested types.
+    /// Runs a ranked string query, optionally with a property filter, sort keys and facets, and
+    /// returns one list over all requested types (App Intents' `entities(matching:)` and union results).
     public func search(_ request: SearchRequest) throws(SearchlightError) -> SearchResults {
-        for type in request.types where schema.type(named: type) == nil {
-            throw .unknownType(type, known: schema.types.map(\.name))
-        }
+        let schema = self.schema
+        try Self.check(request, against: schema)
         let trimmed = request.text.trimmingCharacters(in: .whitespacesAndNewlines)
         return try read { (state: inout State) throws -> SearchResults in
             if state.searcher == nil { state.searcher = try Searcher(schema: state.schema, database: state.database) }
             let searcher = state.searcher!
-            let filter = try Self.filter(types: request.types)
             let enquire = try Enquire(database: state.database)
-            var hits: [(match: MatchSet.Match, set: MatchSet)] = []
-            var total = 0
-
-            func run(_ query: Query, offset: Int, limit: Int) throws -> MatchSet {
-                enquire.query = try filter(query)
-                return try enquire.matches(offset: offset, limit: limit, checkAtLeast: request.offset + request.limit)
-            }
-
-            if trimmed.isEmpty {
-                let set = try run(.matchAll, offset: request.offset, limit: request.limit)
-                hits = set.map { ($0, set) }
-                total = set.estimatedTotal
-            } else if request.match == .best {
-                // Entities matching every word first, then the rest of those matching any word.
-                let all = try searcher.parse(trimmed, defaultOperator: .and, partial: request.isTypingLastWord)
-                let any = try searcher.parse(trimmed, defaultOperator: .or, partial: request.isTypingLastWord)
-                let first = try run(all, offset: request.offset, limit: request.limit)
-                hits = first.map { ($0, first) }
-                let allTotal = first.count < request.limit ? request.offset + first.count : first.estimatedTotal
-                var restTotal = 0
-                if hits.count < request.limit || first.count == 0 {
-                    let rest = try Query.combine(.andNot, [any, all])
-                    let second = try run(rest, offset: max(0, request.offset - allTotal), limit: request.limit - hits.count)
-                    hits += second.map { ($0, second) }
-                    restTotal = second.estimatedTotal
-                } else {
-                    restTotal = max(0, try run(any, offset: 0, limit: 0).estimatedTotal - allTotal)
+            let restrict = try Self.restriction(types: request.types, filter: request.filter, schema: schema)
+            if let filter = request.filter {
+                enquire.setDecider { data in
+                    guard let json = try? JSONValue(parsing: data), let entity = Entity(stored: json) else { return false }
+                    return filter.matches(entity, schema: schema)
                 }
-                total = allTotal + restTotal
-            } else {
-                let query = try searcher.parse(trimmed, defaultOperator: request.match == .all ? .and : .or,
-                                               partial: request.isTypingLastWord)
-                let set = try run(query, offset: request.offset, limit: request.limit)
-                hits = set.map { ($0, set) }
-                total = set.estimatedTotal
+            }
+            try enquire.setSort(request.sort.map { descriptor in
+                Enquire.SortKey(slot: schema.numericSlot(descriptor.key) ?? schema.stringSlot(descriptor.key)!, descending: descriptor.descending)
+            })
+            let facetSlots = request.facets.map { schema.facetSlot($0)! }
+            for slot in facetSlots { try enquire.addFacet(slot: slot) }
+
+            func run(_ query: Query, offset: Int, limit: Int, checkAtLeast: Int? = nil) throws -> MatchSet {
+                enquire.query = try restrict(query)
+                return try enquire.matches(offset: offset, limit: limit, checkAtLeast: checkAtLeast ?? request.offset + request.limit)
             }
 
-            let schema = state.schema
+            var hits: [MatchSet.Match] = []
+            var total = 0
+            let partial = request.isTypingLastWord
+            let anyWords = trimmed.isEmpty ? Query.matchAll : try searcher.parse(trimmed, defaultOperator: .or, partial: partial)
+            // What every facet count and the exact total range over.
+            var everything = anyWords
+            if trimmed.isEmpty || request.match == .any {
+                let set = try run(anyWords, offset: request.offset, limit: request.limit)
+                hits = Array(set)
+                total = set.estimatedTotal
+            } else {
+                let allWords = try searcher.parse(trimmed, defaultOperator: .and, partial: partial)
+                let first = try run(allWords, offset: request.offset, limit: request.limit)
+                hits = Array(first)
+                let allTotal = first.count < request.limit ? request.offset + first.count : first.estimatedTotal
+                total = first.estimatedTotal
+                if request.match == .all || (!request.sort.isEmpty && first.estimatedTotal > 0) {
+                    everything = allWords
+                } else if hits.count < request.limit {
+                    // Entities matching every word first, then the rest of those matching any word.
+                    let rest = try Query.combine(.andNot, [anyWords, allWords])
+                    let second = try run(rest, offset: max(0, request.offset - allTotal), limit: request.limit - hits.count)
+                    hits += second
+                    total = allTotal + second.estimatedTotal
+                } else {
+                    total = allTotal + max(0, try run(Query.combine(.andNot, [anyWords, allWords]), offset: 0, limit: 0).estimatedTotal)
+                }
+            }
+
+            var facets: [Facet] = []
+            if !request.facets.isEmpty {
+                let counted = try run(everything, offset: 0, limit: 0, checkAtLeast: max(1, try state.database.documentCount))
+                total = counted.estimatedTotal
+                for (key, slot) in zip(request.facets, facetSlots) {
+                    let counts = try enquire.facetCounts(slot: slot).map { Facet.Count(value: $0.value, count: $0.count) }
+                    facets.append(Facet(key: key, counts: counts.sorted { ($0.count, $1.value) > ($1.count, $0.value) }))
+                }
+            }
+
             var results: [SearchResult] = []
             results.reserveCapacity(hits.count)
             for (position, hit) in hits.enumerated() {
-                guard let entity = Self.entity(fromData: try hit.match.data()) else { continue }
-                results.append(SearchResult(rank: request.offset + position + 1, score: hit.match.weight, entity: entity,
+                guard let entity = Self.entity(fromData: try hit.data()) else { continue }
+                results.append(SearchResult(rank: request.offset + position + 1, score: hit.weight, entity: entity,
                                             displayRepresentation: schema.displayRepresentation(of: entity),
                                             url: schema.url(of: entity)))
             }
-            return SearchResults(query: request.text, total: total, results: results)
+            return SearchResults(query: request.text, total: total, results: results, facets: facets)
         }
     }
 
-    /// Restricts a query to the given types and leaves out expired entities.
-    static func filter(types: [String]) throws(XapianError) -> (Query) throws(XapianError) -> Query {
-        let typeFilter = types.isEmpty ? nil : try Query.combine(.or, types.map { Query.term(IndexTerms.type($0)) })
-        let expired = try Query.valueRange(slot: Schema.expirationSlot, low: nil,
-                                           high: Sortable.serialise(Date().timeIntervalSince1970))
+    /// Rejects types, keys, sort keys and facets the schema does not have, naming what it has.
+    static func check(_ request: SearchRequest, against schema: Schema) throws(SearchlightError) {
+        for type in request.types where schema.type(named: type) == nil {
+            throw .unknownType(type, known: schema.types.map(\.name))
+        }
+        let keys = Set(schema.types.flatMap { $0.attributes.map(\.key) })
+        for key in request.filter?.keys ?? [] where !keys.contains(key) {
+            throw .invalidQuery("unknown attribute '\(key)' in the filter (attributes: \(keys.sorted().joined(separator: ", ")))")
+        }
+        for descriptor in request.sort where schema.numericSlot(descriptor.key) == nil && schema.stringSlot(descriptor.key) == nil {
+            let sortable = schema.slots.keys.filter { $0.hasPrefix("n:") || $0.hasPrefix("s:") }.map { String($0.dropFirst(2)) }
+            throw .invalidQuery("cannot sort by '\(descriptor.key)': it is not a sortable attribute (sortable: \(Set(sortable).sorted().joined(separator: ", ")))")
+        }
+        for key in request.facets where schema.facetSlot(key) == nil {
+            let facetable = schema.slots.keys.filter { $0.hasPrefix("f:") }.map { String($0.dropFirst(2)) }
+            throw .invalidQuery("cannot count values of '\(key)': facets need a keyword, enum, boolean or reference attribute, or type (facetable: \((["type"] + facetable.sorted()).joined(separator: ", ")))")
+        }
+    }
+
+    /// Restricts a query to the given types, leaves out expired entities, and narrows by the parts
+    /// of the filter the index answers (value ranges, exact values); the decider checks the rest.
+    static func restriction(types: [String], filter: EntityPredicate?, schema: Schema) throws(XapianError) -> (Query) throws(XapianError) -> Query {
+        var filters: [Query] = []
+        if !types.isEmpty { filters.append(try Query.combine(.or, types.map { Query.term(IndexTerms.type($0)) })) }
+        if let filter { filters += try narrowing(filter, schema: schema) }
+        let expired = try Query.valueRange(slot: Schema.expirationSlot, low: nil, high: Sortable.serialise(Date().timeIntervalSince1970))
         return { (query: Query) throws(XapianError) -> Query in
-            var result = query
-            if let typeFilter { result = try Query.combine(.filter, [result, typeFilter]) }
-            return try Query.combine(.andNot, [result, expired])
+            let restricted = filters.isEmpty ? query : try Query.combine(.filter, [query] + filters)
+            return try Query.combine(.andNot, [restricted, expired])
+        }
+    }
+
+    /// Index-side queries that every entity satisfying `predicate` matches (a superset).
+    static func narrowing(_ predicate: EntityPredicate, schema: Schema) throws(XapianError) -> [Query] {
+        switch predicate {
+        case .all(let parts):
+            var queries: [Query] = []
+            for part in parts { queries += try narrowing(part, schema: schema) }
+            return queries
+        case .comparison(let c):
+            let attributes = schema.types.compactMap { $0.attribute(c.key) }
+            guard let first = attributes.first, attributes.allSatisfy({ $0.kind == first.kind && !$0.multiValued }) else { return [] }
+            if first.kind.isNumeric, first.kind != .boolean, let slot = schema.numericSlot(c.key) {
+                let value = first.kind == .date ? c.value?.seconds : c.value?.number
+                guard let value else { return [] }
+                let bound = Sortable.serialise(value)
+                switch c.comparator {
+                case .equal: return [try Query.valueRange(slot: slot, low: bound, high: bound)]
+                case .greaterThan, .greaterThanOrEqual: return [try Query.valueRange(slot: slot, low: bound, high: nil)]
+                case .lessThan, .lessThanOrEqual: return [try Query.valueRange(slot: slot, low: nil, high: bound)]
+                case .between:
+                    let upper = first.kind == .date ? c.upperBound?.seconds : c.upperBound?.number
+                    guard let upper else { return [] }
+                    return [try Query.valueRange(slot: slot, low: bound, high: Sortable.serialise(upper))]
+                default: return []
+                }
+            }
+            let exactKinds: Set<AttributeKind> = [.keyword, .enumValue, .reference]
+            if exactKinds.contains(first.kind), c.comparator == .equal, c.options.isEmpty, case .string(let text)? = c.value,
+               !text.contains(where: { $0 == "*" || $0 == "?" }) {
+                return [Query.term(IndexTerms.value(c.key, text))]
+            }
+            if first.kind == .boolean, c.comparator == .isTrue || c.comparator == .isFalse {
+                return [Query.term(IndexTerms.value(c.key, c.comparator == .isTrue ? "true" : "false"))]
+            }
+            return []
+        case .any, .not:
+            return []
         }
     }
 }

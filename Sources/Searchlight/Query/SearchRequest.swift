@@ -22,13 +22,23 @@ public struct SearchRequest: Sendable, Hashable {
     /// Entity types to search; empty means all.
     public var types: [String]
     public var match: MatchMode
+    /// A property query the results must also satisfy.
+    public var filter: EntityPredicate?
+    /// Sort keys replacing relevance order (relevance then breaks ties); empty keeps relevance.
+    public var sort: [SortDescriptor]
+    /// Keys to count values of over all matches (`"type"` counts entities per type).
+    public var facets: [String]
     public var limit: Int
     public var offset: Int
 
-    public init(_ text: String, types: [String] = [], match: MatchMode = .best, limit: Int = 10, offset: Int = 0) {
+    public init(_ text: String, types: [String] = [], match: MatchMode = .best, filter: EntityPredicate? = nil,
+                sort: [SortDescriptor] = [], facets: [String] = [], limit: Int = 10, offset: Int = 0) {
         self.text = text
         self.types = types
         self.match = match
+        self.filter = filter
+        self.sort = sort
+        self.facets = facets
         self.limit = limit
         self.offset = offset
     }
@@ -53,7 +63,20 @@ public struct SearchResult: Sendable, Hashable {
 /// A page of results over mixed entity types in one ranked list (App Intents' `UnionValue`).
 public struct SearchResults: Sendable, Hashable {
     public var query: String
-    /// Estimated number of matching entities.
+    /// Number of matching entities: exact when facets were asked for, else Xapian's estimate.
     public var total: Int
     public var results: [SearchResult]
+    /// Value counts over all matches for each requested facet key, most frequent first.
+    public var facets: [Facet] = []
+}
+
+/// The counts of one key's values over every match of a search.
+public struct Facet: Sendable, Hashable {
+    public var key: String
+    public var counts: [Count]
+
+    public struct Count: Sendable, Hashable {
+        public var value: String
+        public var count: Int
+    }
 }

@@ -55,6 +55,6 @@ public struct AttributeKey: Sendable, Hashable {
         self.referencedType = referencedType
     }
 
-    /// Whether the key is kept in a value slot (for ranges, sorting and property comparisons).
-    var hasValueSlot: Bool { kind.isNumeric || sortable }
+    /// Exact values that can be counted per search result set (`--facet KEY`).
+    var isFacetable: Bool { kind == .keyword || kind == .enumValue || kind == .boolean || kind == .reference }
 }

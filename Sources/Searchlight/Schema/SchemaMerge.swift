@@ -64,14 +64,15 @@ extension Schema {
         return result
     }
 
-    /// Slot 0 holds the ranking hint and slot 1 the expiration date of every entity.
+    /// Slot 0 holds the ranking hint, slot 1 the expiration date and slot 2 the type of every entity.
     static let rankingHintSlot: UInt32 = 0
     static let expirationSlot: UInt32 = 1
+    static let typeSlot: UInt32 = 2
 
     /// Gives every key that needs a value slot one, keeping slots already assigned. Keys with
     /// the same name and encoding share a slot across types, so sorting a union works.
     mutating func assignSlots() {
-        var next = max(2, (slots.values.max() ?? 1) + 1)
+        var next = max(3, (slots.values.max() ?? 2) + 1)
         for type in types {
             for attribute in type.attributes {
                 for name in Schema.slotNames(for: attribute) where slots[name] == nil {
@@ -86,6 +87,7 @@ extension Schema {
         var names: [String] = []
         if attribute.kind.isNumeric { names.append("n:" + attribute.key) }
         if attribute.sortable, !attribute.kind.isNumeric { names.append("s:" + attribute.key) }
+        if attribute.isFacetable { names.append("f:" + attribute.key) }
         return names
     }
 
@@ -94,6 +96,9 @@ extension Schema {
 
     /// The slot holding `key` as a folded string for sorting, if any.
     func stringSlot(_ key: String) -> UInt32? { slots["s:" + key] }
+
+    /// The slot holding every value of `key` (separated by 0x1F) for facet counts, if any.
+    func facetSlot(_ key: String) -> UInt32? { key == "type" ? Schema.typeSlot : slots["f:" + key] }
 }
 
 extension AttributeKey {

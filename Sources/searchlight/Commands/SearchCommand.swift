@@ -22,6 +22,19 @@ struct SearchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("best: all words first, then fewer; all: every word; any: any word.", valueName: "mode"))
     var match: SearchRequest.MatchMode = .best
 
+    @Option(name: .customLong("where"), help: ArgumentHelp(
+        "A property filter in Core Spotlight's syntax, e.g. 'rating >= 4 && region == \"yose*\"cd'.", valueName: "predicate"))
+    var predicate: String?
+
+    @Option(help: ArgumentHelp("Sort by a sortable attribute instead of relevance (repeatable, or comma-separated).", valueName: "key[:asc|desc]"))
+    var sort: [String] = []
+
+    @Option(help: ArgumentHelp("Count the values of a keyword/enum/boolean/reference attribute, or 'type', over all matches (repeatable).", valueName: "key"))
+    var facet: [String] = []
+
+    @Option(help: ArgumentHelp("Show only these attributes (comma-separated).", valueName: "key,..."))
+    var fields: String?
+
     @Option(help: "How many results to show.")
     var limit = 10
 
@@ -31,16 +44,29 @@ struct SearchCommand: ParsableCommand {
     @Argument(help: "The query text ('' matches everything).")
     var query: String
 
+    var sortDescriptors: [SortDescriptor] {
+        sort.flatMap { $0.split(separator: ",") }.compactMap { SortDescriptor(parsing: String($0)) }
+    }
+
     func validate() throws {
         guard limit >= 0, limit <= 10_000 else { throw ValidationError("--limit must be between 0 and 10000") }
         guard offset >= 0 else { throw ValidationError("--offset must not be negative") }
+        for key in sort.flatMap({ $0.split(separator: ",") }) where SortDescriptor(parsing: String(key)) == nil {
+            throw ValidationError("--sort '\(key)' is not KEY, KEY:asc or KEY:desc")
+        }
     }
 
     func run() throws {
         try reportingFailures {
+            let filter = try predicate.map { text throws -> EntityPredicate in
+                do { return try EntityPredicate(spotlight: text) } catch { throw SearchlightError.invalidQuery("--where: \(error)") }
+            }
             let index = try indexOptions.open(.readOnly)
-            let results = try index.search(SearchRequest(query, types: types, match: match, limit: limit, offset: offset))
-            print(output.json ? ResultFormatter.json(results).prettyJSONText : ResultFormatter.table(results))
+            let request = SearchRequest(query, types: types, match: match, filter: filter, sort: sortDescriptors,
+                                        facets: facet, limit: limit, offset: offset)
+            let results = try index.search(request)
+            let formatter = ResultFormatter(fields: fields.map { $0.split(separator: ",").map(String.init) })
+            print(output.json ? formatter.json(results).prettyJSONText : formatter.table(results))
         }
     }
 }
