@@ -71,6 +71,31 @@ cx_mset *cx_enquire_mset(cx_enquire *enq, uint32_t offset, uint32_t limit, uint3
     });
 }
 
+namespace {
+// Keeps stemmed terms of the default field: "Z" followed by a non-prefix character.
+class StemmedTermsOnly : public Xapian::ExpandDecider {
+  public:
+    bool operator()(const std::string &term) const override {
+        return term.size() > 2 && term[0] == 'Z' && !(term[1] >= 'A' && term[1] <= 'Z');
+    }
+};
+} // namespace
+
+bool cx_enquire_expand(cx_enquire *enq, const uint32_t *docids, size_t count, uint32_t max_terms,
+                       void (*visit)(void *, const char *, size_t, double), void *context, cx_error *error) {
+    return guarded(error, false, [&] {
+        Xapian::RSet rset;
+        for (size_t i = 0; i < count; ++i) rset.add_document(docids[i]);
+        StemmedTermsOnly decider;
+        Xapian::ESet eset = enq->enquire.get_eset(max_terms, rset, &decider);
+        for (Xapian::ESetIterator it = eset.begin(); it != eset.end(); ++it) {
+            std::string term = *it;
+            visit(context, term.data(), term.size(), it.get_weight());
+        }
+        return true;
+    });
+}
+
 void cx_mset_free(cx_mset *mset) { delete mset; }
 uint32_t cx_mset_size(const cx_mset *mset) { return mset->mset.size(); }
 uint32_t cx_mset_matches_estimated(const cx_mset *mset) { return mset->mset.get_matches_estimated(); }

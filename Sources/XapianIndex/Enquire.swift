@@ -95,6 +95,23 @@ public final class Enquire {
         return counts
     }
 
+    /// The `maxTerms` best terms to expand the current query with, judging `documents` relevant
+    /// (Xapian's ESet, for pseudo-relevance feedback); stemmed default-field terms only.
+    public func expansionTerms(from documents: [UInt32], maxTerms: Int) throws(XapianError) -> [(term: String, weight: Double)] {
+        var terms: [(term: String, weight: Double)] = []
+        try withUnsafeMutablePointer(to: &terms) { (pointer) throws(XapianError) in
+            _ = try withXapianError { error in
+                documents.withUnsafeBufferPointer { ids in
+                    cx_enquire_expand(handle, ids.baseAddress, ids.count, UInt32(maxTerms), { context, term, length, weight in
+                        let terms = context!.assumingMemoryBound(to: [(term: String, weight: Double)].self)
+                        terms.pointee.append((String(decoding: UnsafeRawBufferPointer(start: term, count: length), as: UTF8.self), weight))
+                    }, pointer, error)
+                }
+            }
+        }
+        return terms
+    }
+
     /// The matches ranked `offset ..< offset + limit`; `checkAtLeast` makes the total exact up to that many.
     public func matches(offset: Int, limit: Int, checkAtLeast: Int = 0) throws(XapianError) -> MatchSet {
         let mset = try withXapianError { cx_enquire_mset(handle, UInt32(offset), UInt32(limit), UInt32(checkAtLeast), $0) }

@@ -79,7 +79,7 @@ import Testing
         let type = try #require(inference.schema().type(named: "doc"))
         #expect(type.idKind == .int)
         #expect(type.display.title == "title")
-        #expect(type.attribute("title")?.weight == 5)
+        #expect(type.attribute("title")?.weight == 3)
         #expect(type.attribute("body")?.kind == .text)
         #expect(type.attribute("rating")?.kind == .integer)
         #expect(type.attribute("score")?.kind == .double)

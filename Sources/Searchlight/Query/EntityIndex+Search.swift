@@ -12,6 +12,7 @@ extension EntityIndex {
             if state.searcher == nil { state.searcher = try Searcher(schema: state.schema, database: state.database) }
             let searcher = state.searcher!
             let enquire = try Enquire(database: state.database)
+            enquire.setBM25(k1: Ranking.k1, b: Ranking.b)
             let restrict = try Self.restriction(types: request.types, filter: request.filter, schema: schema)
             if let filter = request.filter {
                 enquire.setDecider { data in
@@ -33,7 +34,13 @@ extension EntityIndex {
             var hits: [MatchSet.Match] = []
             var total = 0
             let partial = request.isTypingLastWord
-            let anyWords = trimmed.isEmpty ? Query.matchAll : try searcher.parse(trimmed, defaultOperator: .or, partial: partial)
+            var anyWords = trimmed.isEmpty ? Query.matchAll : try searcher.parse(trimmed, defaultOperator: .or, partial: partial)
+            if request.sort.isEmpty, request.match != .all, Ranking.wantsExpansion(trimmed) {
+                anyWords = try Ranking.expanded(anyWords, enquire: enquire) { query throws(XapianError) in
+                    enquire.query = try restrict(query)
+                    return try enquire.matches(offset: 0, limit: Ranking.feedbackDocuments)
+                }
+            }
             // What every facet count and the exact total range over.
             var everything = anyWords
             if trimmed.isEmpty || request.match == .any {

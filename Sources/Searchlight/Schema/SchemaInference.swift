@@ -6,7 +6,7 @@
 /// - integers become sortable `integer`s, any fraction makes the key a `double`; booleans `boolean`;
 /// - arrays of strings become multi-valued `keyword`s, arrays of numbers multi-valued numbers;
 /// - a key that mixes strings with other values becomes `text`; objects are rejected;
-/// - `title`, else `name`, is the display title (weight 5, sortable); `subtitle`, `summary` or
+/// - `title`, else `name`, is the display title (weight 3, sortable); `subtitle`, `summary` or
 ///   `description` the subtitle; `image` the image; `rankingHint` or `popularity` the ranking hint;
 ///   the first of `updated`, `modified`, `date`, `published`, `created` that is a date the recency key.
 ///
@@ -88,7 +88,7 @@ public struct SchemaInference: Sendable {
         let textual: (AttributeKey) -> Bool = { ($0.kind == .text || $0.kind == .keyword) && !$0.multiValued }
         let title = first(of: ["title", "name"], where: textual)
         if let title, let index = attributes.firstIndex(where: { $0.key == title }) {
-            attributes[index].weight = 5
+            attributes[index].weight = 3
             attributes[index].sortable = true
         }
         let display = DisplayTemplate(title: title, subtitle: first(of: ["subtitle", "summary", "description"], where: textual),
