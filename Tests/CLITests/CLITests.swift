@@ -180,10 +180,40 @@ struct CLI {
                 ["type": "doc", "id": "d1", "attributes": ["title": "Granite climbing guide", "body": "Routes on the big walls"]] as NSDictionary)
     }
 
+    @Test func propertyFiltersSortsFacetsAndSuggestionsFromTheCommandLine() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try cli.run(["index", CLI.corpus])
+        let filtered = try cli.run(["search", "--json", "--limit", "1000", "--where", "rating >= 4.7 && difficulty == easy",
+                                    "--sort", "rating:desc", "--facet", "type", ""])
+        #expect(filtered.status == 0, "\(filtered.stderr)")
+        let json = try #require(filtered.json as? [String: Any])
+        let results = try #require(json["results"] as? [[String: Any]])
+        let expected = try CLI.corpusEntities().filter {
+            let attributes = $0["attributes"] as! [String: Any]
+            return ((attributes["rating"] as? Double) ?? 0) >= 4.7 && attributes["difficulty"] as? String == "easy"
+        }
+        #expect(results.count == expected.count)
+        let ratings = results.compactMap { ($0["attributes"] as? [String: Any])?["rating"] as? Double }
+        #expect(ratings == ratings.sorted(by: >))
+        let facets = try #require((json["facets"] as? [String: Any])?["type"] as? [String: Int])
+        #expect(facets.values.reduce(0, +) == json["total"] as? Int)
+
+        let broken = try cli.run(["search", "--where", "rating >= && x", ""])
+        #expect(broken.status == 3)
+        #expect(broken.stderr.contains("column 11"))
+
+        let suggestions = try cli.run(["suggest", "--json", "gla"])
+        let completions = try #require((suggestions.json as? [String: Any])?["completions"] as? [[String: Any]])
+        #expect(!completions.isEmpty)
+        #expect(completions.allSatisfy { ($0["text"] as? String)?.hasPrefix("gla") == true })
+        #expect((suggestions.json as? [String: Any])?["entities"] is [[String: Any]])
+    }
+
     @Test func commandsExplainThemselvesAndFailWithMeaningfulCodes() throws {
         let cli = CLI()
         defer { cli.cleanUp() }
-        for command in ["index", "search", "get", "delete", "stats"] {
+        for command in ["index", "search", "suggest", "get", "delete", "stats"] {
             let help = try cli.run([command, "--help"], withIndex: false)
             #expect(help.status == 0)
             #expect(help.stdout.contains("--index"))

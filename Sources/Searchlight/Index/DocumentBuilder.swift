@@ -25,6 +25,10 @@ final class DocumentBuilder {
             document.addValue(Sortable.serialise(hint), slot: Schema.rankingHintSlot)
         }
 
+        if let titleKey = type.display.title, let title = entity.attributes[titleKey] {
+            addCompletionTerms(title.elements.map(\.text).joined(separator: " "))
+        }
+
         for (key, value) in entity.attributes {
             guard let attribute = type.attribute(key) else { continue }
             let elements = value.elements
@@ -54,6 +58,18 @@ final class DocumentBuilder {
             }
         }
         return document
+    }
+
+    /// Title words and two-word phrases as completions, and each word's short prefixes.
+    private func addCompletionTerms(_ title: String) {
+        let words = IndexTerms.titleWords(title)
+        for (i, word) in words.enumerated() {
+            addBooleanTerm(IndexTerms.completionPrefix + word)
+            if i + 1 < words.count { addBooleanTerm(IndexTerms.completionPrefix + word + " " + words[i + 1]) }
+            for length in 1...min(IndexTerms.maximumPrefixLength, word.count) {
+                addBooleanTerm(IndexTerms.titlePrefixPrefix + word.prefix(length))
+            }
+        }
     }
 
     /// Terms over Xapian's length limit cannot be stored; such values stay searchable by their words.

@@ -195,6 +195,7 @@ public final class EntityIndex: Sendable {
             checked.append(valid)
         }
         try write(checked, schema: nil, checkpoint: nil)
+        try refreshCompletions()
     }
 
     /// Writes already-validated entities, the schema they need and an optional checkpoint in one commit.
@@ -238,9 +239,11 @@ public final class EntityIndex: Sendable {
     }
 
     private func deleteDocuments(withTerms terms: [String]) throws(SearchlightError) -> Int {
-        try write { (_: inout State, writer) throws -> Int in
+        let deleted = try write { (_: inout State, writer) throws -> Int in
             try terms.reduce(0) { total, term in total + (try writer.deleteDocuments(withTerm: term)) }
         }
+        if deleted > 0 { try refreshCompletions() }
+        return deleted
     }
 
     // MARK: Reading

@@ -17,6 +17,17 @@ enum IndexTerms {
     /// Prefix of the words of a searchable attribute (for `key:word` queries).
     static func fieldPrefix(_ key: String) -> String { "XF\(key):" }
 
+    /// A word or two-word phrase of an entity's title, lower-cased, offered as a completion.
+    static let completionPrefix = "XC"
+    /// The first 1...`maximumPrefixLength` letters of a title word: entities for a short typed prefix.
+    static let titlePrefixPrefix = "XP"
+    static let maximumPrefixLength = 3
+
+    /// Lower-cased words of a title, for completions and prefix terms.
+    static func titleWords(_ text: String) -> [String] {
+        text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    }
+
     /// The longest term Xapian accepts.
     static let maximumTermBytes = 245
 }
@@ -26,4 +37,5 @@ enum IndexMetadata {
     static let formatVersion = "searchlight.format"
     static let schema = "searchlight.schema"
     static let checkpoint = "searchlight.checkpoint"
+    static let completions = "searchlight.completions"
 }

@@ -13,14 +13,14 @@ extension EntityIndex {
             let searcher = state.searcher!
             let enquire = try Enquire(database: state.database)
             enquire.setBM25(k1: Ranking.k1, b: Ranking.b)
-            let restrict = try Self.restriction(types: request.types, filter: request.filter, schema: schema)
+            let restrict = try Self.restriction(types: request.types, filter: request.filter, required: request.requiredTerms, schema: schema)
             if let filter = request.filter {
                 enquire.setDecider { data in
                     guard let json = try? JSONValue(parsing: data), let entity = Entity(stored: json) else { return false }
                     return filter.matches(entity, schema: schema)
                 }
             }
-            try enquire.setSort(request.sort.map { descriptor in
+            try enquire.setSort(request.rankByHint ? [Enquire.SortKey(slot: Schema.rankingHintSlot, descending: true)] : request.sort.map { descriptor in
                 Enquire.SortKey(slot: schema.numericSlot(descriptor.key) ?? schema.stringSlot(descriptor.key)!, descending: descriptor.descending)
             })
             let facetSlots = request.facets.map { schema.facetSlot($0)! }
@@ -109,8 +109,8 @@ extension EntityIndex {
 
     /// Restricts a query to the given types, leaves out expired entities, and narrows by the parts
     /// of the filter the index answers (value ranges, exact values); the decider checks the rest.
-    static func restriction(types: [String], filter: EntityPredicate?, schema: Schema) throws(XapianError) -> (Query) throws(XapianError) -> Query {
-        var filters: [Query] = []
+    static func restriction(types: [String], filter: EntityPredicate?, required: [String], schema: Schema) throws(XapianError) -> (Query) throws(XapianError) -> Query {
+        var filters: [Query] = required.map { Query.term($0) }
         if !types.isEmpty { filters.append(try Query.combine(.or, types.map { Query.term(IndexTerms.type($0)) })) }
         if let filter { filters += try narrowing(filter, schema: schema) }
         let expired = try Query.valueRange(slot: Schema.expirationSlot, low: nil, high: Sortable.serialise(Date().timeIntervalSince1970))

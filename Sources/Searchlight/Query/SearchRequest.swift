@@ -30,6 +30,10 @@ public struct SearchRequest: Sendable, Hashable {
     public var facets: [String]
     public var limit: Int
     public var offset: Int
+    /// Terms every result must carry (suggestions by title prefix).
+    var requiredTerms: [String] = []
+    /// Order by the ranking hint instead of relevance (suggestions).
+    var rankByHint = false
 
     public init(_ text: String, types: [String] = [], match: MatchMode = .best, filter: EntityPredicate? = nil,
                 sort: [SortDescriptor] = [], facets: [String] = [], limit: Int = 10, offset: Int = 0) {
@@ -68,6 +72,13 @@ public struct SearchResults: Sendable, Hashable {
     public var results: [SearchResult]
     /// Value counts over all matches for each requested facet key, most frequent first.
     public var facets: [Facet] = []
+
+    public init(query: String, total: Int, results: [SearchResult], facets: [Facet] = []) {
+        self.query = query
+        self.total = total
+        self.results = results
+        self.facets = facets
+    }
 }
 
 /// The counts of one key's values over every match of a search.

@@ -1,0 +1,198 @@
+import XapianIndex
+
+/// What to offer while a person types (Core Spotlight's `CSUserQuery` suggestions).
+public struct Suggestions: Sendable, Hashable {
+    public var prefix: String
+    public var completions: [Completion]
+    /// The best entities for what was typed (suggested entities when nothing was).
+    public var entities: [SearchResult]
+    /// A better spelling of the typed text, when it looks misspelt.
+    public var correction: String?
+    /// True when the completion scan stopped at its limit, so rarer completions were not considered.
+    public var truncated: Bool
+
+    /// The typed text completed: `text`, with the typed characters at `highlights` (UTF-16 free
+    /// character offsets, `[start, end)`), and how many entities carry the completed word or phrase.
+    public struct Completion: Sendable, Hashable {
+        public var text: String
+        public var highlights: [Range<Int>]
+        public var count: Int
+    }
+}
+
+extension EntityIndex {
+    /// How many completion terms a live scan (prefixes of 3+ letters) looks at before it stops.
+    static let completionScanLimit = 5_000
+    /// Completions kept per precomputed 1- and 2-letter prefix.
+    static let precomputedCompletions = 20
+
+    /// Completions, entities and a spelling correction for text being typed. An empty prefix gives
+    /// suggested entities: per type, the top ones by ranking hint, then recency.
+    public func suggest(_ prefix: String, types: [String] = [], limit: Int = 8) throws(SearchlightError) -> Suggestions {
+        let schema = self.schema
+        for type in types where schema.type(named: type) == nil { throw .unknownType(type, known: schema.types.map(\.name)) }
+        let words = IndexTerms.titleWords(prefix)
+        guard let last = words.last else {
+            return Suggestions(prefix: prefix, completions: [], entities: try suggestedEntities(types: types, limit: limit),
+                               correction: nil, truncated: false)
+        }
+        let typing = prefix.last.map { $0.isLetter || $0.isNumber } ?? false
+        let head = words.dropLast().joined(separator: " ")
+        let stem = typing ? last : last + " "
+        let (candidates, truncated) = try completions(for: head.isEmpty ? stem : head + " " + stem, word: stem)
+        let typedLength = prefix.trimmingCharacters(in: .whitespaces).count
+        let completions = candidates.prefix(limit).map { candidate in
+            Suggestions.Completion(text: candidate.text, highlights: [0..<min(typedLength, candidate.text.count)], count: candidate.count)
+        }
+        var entities: [SearchResult]
+        if typing && last.count <= IndexTerms.maximumPrefixLength {
+            entities = try entitiesByTitlePrefix(head: head, prefix: last, types: types, limit: limit)
+        } else {
+            entities = try search(SearchRequest(prefix, types: types, limit: limit)).results
+        }
+        var correction: String?
+        if completions.isEmpty { correction = try spellingCorrection(words) }
+        if entities.isEmpty, let correction {
+            entities = try search(SearchRequest(correction, types: types, limit: limit)).results
+        }
+        return Suggestions(prefix: prefix, completions: Array(completions), entities: entities, correction: correction, truncated: truncated)
+    }
+
+    /// Per type, the entities with the highest ranking hint (then the most recent), interleaved by rank.
+    public func suggestedEntities(types: [String] = [], limit: Int = 8) throws(SearchlightError) -> [SearchResult] {
+        let schema = self.schema
+        let chosen = types.isEmpty ? schema.types : schema.types.filter { types.contains($0.name) }
+        var perType: [[SearchResult]] = []
+        for type in chosen {
+            var sort: [SortDescriptor] = []
+            if let hint = type.rankingHint { sort.append(SortDescriptor(hint, descending: true)) }
+            if let recency = type.recency { sort.append(SortDescriptor(recency, descending: true)) }
+            perType.append(try search(SearchRequest("", types: [type.name], sort: sort, limit: limit)).results)
+        }
+        var merged: [SearchResult] = []
+        for position in 0..<limit {
+            for list in perType where position < list.count && merged.count < limit { merged.append(list[position]) }
+        }
+        return merged.enumerated().map { index, result in
+            var result = result
+            result.rank = index + 1
+            return result
+        }
+    }
+
+    /// Completion terms extending `text` (all typed words, the last one partial), most frequent first.
+    private func completions(for text: String, word: String) throws(SearchlightError) -> ([(text: String, count: Int)], Bool) {
+        if !text.contains(" "), text.count <= 2, let cached = try precomputedCompletions()[text] {
+            return (cached, false)
+        }
+        return try read { (state: inout State) throws -> ([(text: String, count: Int)], Bool) in
+            var found: [(text: String, count: Int)] = []
+            var scanned = 0
+            // A two-word phrase completes the last typed word after the one before it; longer
+            // inputs complete their last word alone and keep the words before it.
+            let words = text.split(separator: " ", omittingEmptySubsequences: false)
+            let lookup = words.count >= 2 ? words.suffix(2).joined(separator: " ") : text
+            let kept = words.count > 2 ? words.dropLast(2).joined(separator: " ") + " " : ""
+            try state.database.forEachTerm(withPrefix: IndexTerms.completionPrefix + lookup) { term, frequency in
+                scanned += 1
+                found.append((kept + term.dropFirst(IndexTerms.completionPrefix.count), frequency))
+                return scanned < Self.completionScanLimit
+            }
+            let ranked = found.sorted { ($0.count, $1.text) > ($1.count, $0.text) }
+            return (ranked, scanned >= Self.completionScanLimit)
+        }
+    }
+
+    /// Entities whose title has a word starting with `prefix` (and the earlier words), best hint first.
+    private func entitiesByTitlePrefix(head: String, prefix: String, types: [String], limit: Int) throws(SearchlightError) -> [SearchResult] {
+        var request = SearchRequest("", types: types, limit: limit)
+        request.requiredTerms = IndexTerms.titleWords(head).map { IndexTerms.completionPrefix + $0 } + [IndexTerms.titlePrefixPrefix + prefix]
+        request.rankByHint = true
+        return try search(request).results
+    }
+
+    /// A spelling of `words` whose unknown words are replaced by the closest title word
+    /// (edit distance at most 2, same first letter, most frequent wins); nil if nothing changes.
+    private func spellingCorrection(_ words: [String]) throws(SearchlightError) -> String? {
+        try read { (state: inout State) throws -> String? in
+            var changed = false
+            var corrected: [String] = []
+            for word in words {
+                guard word.count >= 3, try state.database.termFrequency(IndexTerms.completionPrefix + word) == 0 else {
+                    corrected.append(word)
+                    continue
+                }
+                var best: (word: String, distance: Int, count: Int)?
+                var scanned = 0
+                try state.database.forEachTerm(withPrefix: IndexTerms.completionPrefix + word.prefix(1)) { term, frequency in
+                    scanned += 1
+                    let candidate = String(term.dropFirst(IndexTerms.completionPrefix.count))
+                    if !candidate.contains(" "), abs(candidate.count - word.count) <= 2 {
+                        let distance = EditDistance.between(word, candidate, limit: 2)
+                        if distance <= 2, best.map({ (distance, -frequency) < ($0.distance, -$0.count) }) ?? true {
+                            best = (candidate, distance, frequency)
+                        }
+                    }
+                    return scanned < Self.completionScanLimit * 4
+                }
+                if let best { corrected.append(best.word); changed = true } else { corrected.append(word) }
+            }
+            return changed ? corrected.joined(separator: " ") : nil
+        }
+    }
+
+    /// The stored best completions of every 1- and 2-letter prefix.
+    private func precomputedCompletions() throws(SearchlightError) -> [String: [(text: String, count: Int)]] {
+        try read { (state: inout State) throws -> [String: [(text: String, count: Int)]] in
+            guard let bytes = try state.database.metadata(IndexMetadata.completions),
+                  let json = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)) else { return [:] }
+            var table: [String: [(text: String, count: Int)]] = [:]
+            for (prefix, list) in json.objectValue ?? [] {
+                table[prefix] = (list.arrayValue ?? []).compactMap { pair in
+                    guard let items = pair.arrayValue, items.count == 2, let text = items[0].stringValue, let count = items[1].intValue else { return nil }
+                    return (text, count)
+                }
+            }
+            return table
+        }
+    }
+
+    /// Recomputes the best completions of every 1- and 2-letter prefix from the title terms, so a
+    /// one-letter suggestion reads one metadata entry instead of scanning thousands of terms.
+    func refreshCompletions() throws(SearchlightError) {
+        try write { (state: inout State, writer) throws in
+            var table: [String: [(text: String, count: Int)]] = [:]
+            try writer.forEachTerm(withPrefix: IndexTerms.completionPrefix) { term, frequency in
+                let text = String(term.dropFirst(IndexTerms.completionPrefix.count))
+                for length in 1...2 where text.count >= length {
+                    table[String(text.prefix(length)), default: []].append((text, frequency))
+                }
+                return true
+            }
+            let json = JSONValue.object(table.sorted { $0.key < $1.key }.map { prefix, list in
+                let best = list.sorted { ($0.count, $1.text) > ($1.count, $0.text) }.prefix(Self.precomputedCompletions)
+                return (prefix, .array(best.map { .array([.string($0.text), .int($0.count)]) }))
+            })
+            try writer.setMetadata(IndexMetadata.completions, Array(json.jsonText.utf8))
+        }
+    }
+}
+
+/// Levenshtein distance, giving up once it exceeds `limit`.
+enum EditDistance {
+    static func between(_ a: String, _ b: String, limit: Int) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            var rowMinimum = current[0]
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return limit + 1 }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+}

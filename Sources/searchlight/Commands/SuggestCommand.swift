@@ -1,0 +1,64 @@
+import ArgumentParser
+import Searchlight
+
+/// `searchlight suggest`: what to offer while a person types.
+struct SuggestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "suggest",
+        abstract: "Completions, best entities and a spelling correction for text being typed.",
+        discussion: """
+        Completions come from the words and two-word phrases of entity titles, most common first, with the \
+        typed part marked (JSON "highlights": [start, end) character offsets). A prefix that ends in a letter \
+        is still being typed; one that ends in a space completes the next word. An empty prefix returns the \
+        suggested entities: per type, the top ones by ranking hint, then recency.
+        """
+    )
+
+    @OptionGroup var indexOptions: IndexOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(name: .customLong("type"), help: ArgumentHelp("Only entities of this type (repeatable).", valueName: "type"))
+    var types: [String] = []
+
+    @Option(help: "How many completions and entities to show.")
+    var limit = 8
+
+    @Argument(help: "The text typed so far ('' for suggested entities).")
+    var prefix: String = ""
+
+    func validate() throws {
+        guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let index = try indexOptions.open(.readOnly)
+            let suggestions = try index.suggest(prefix, types: types, limit: limit)
+            let formatter = ResultFormatter(fields: nil)
+            if output.json {
+                print(JSONValue.object([
+                    ("prefix", .string(suggestions.prefix)),
+                    ("completions", .array(suggestions.completions.map { completion in
+                        .object([("text", .string(completion.text)),
+                                 ("highlights", .array(completion.highlights.map { .array([.int($0.lowerBound), .int($0.upperBound)]) })),
+                                 ("count", .int(completion.count))])
+                    })),
+                    ("entities", .array(suggestions.entities.map(formatter.json))),
+                    ("correction", suggestions.correction.map(JSONValue.string) ?? .null),
+                    ("truncated", .bool(suggestions.truncated)),
+                ]).prettyJSONText)
+                return
+            }
+            if let correction = suggestions.correction { print("Did you mean: \(Terminal.bold(correction))") }
+            if !suggestions.completions.isEmpty {
+                print(suggestions.completions.map { completion -> String in
+                    let typed = completion.highlights.first ?? 0..<0
+                    let characters = Array(completion.text)
+                    return Terminal.bold(String(characters[typed])) + String(characters[typed.upperBound...])
+                }.joined(separator: "  "))
+            }
+            if suggestions.truncated { print(Terminal.dim("(more completions exist than were scanned; type more letters)")) }
+            print(formatter.table(SearchResults(query: prefix, total: suggestions.entities.count, results: suggestions.entities)))
+        }
+    }
+}

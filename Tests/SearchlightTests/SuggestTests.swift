@@ -1,0 +1,44 @@
+import Testing
+@testable import Searchlight
+
+@Suite(.serialized) struct Suggesting {
+    let fixture: CorpusFixture
+    init() throws { fixture = try CorpusFixture() }
+
+    @Test(arguments: ["g", "gl", "mou", "half d", "lake l"])
+    func completionsExtendWhatWasTyped(prefix: String) throws {
+        let suggestions = try fixture.index.suggest(prefix)
+        #expect(!suggestions.completions.isEmpty)
+        for completion in suggestions.completions {
+            #expect(completion.text.hasPrefix(prefix.lowercased()), "\(completion.text)")
+            #expect(completion.highlights == [0..<prefix.count])
+        }
+        let counts = suggestions.completions.map(\.count)
+        #expect(counts == counts.sorted(by: >))
+    }
+
+    @Test func shortPrefixesSuggestEntitiesWhoseTitleHasSuchAWord() throws {
+        for prefix in ["h", "ha", "hal"] {
+            let entities = try fixture.index.suggest(prefix).entities
+            #expect(!entities.isEmpty)
+            for result in entities {
+                #expect(IndexTerms.titleWords(result.displayRepresentation.title).contains { $0.hasPrefix(prefix) },
+                        "\(result.displayRepresentation.title)")
+            }
+        }
+    }
+
+    @Test func aMisspeltWordGetsACorrection() throws {
+        let suggestions = try fixture.index.suggest("glaciar ")
+        #expect(suggestions.correction == "glacier")
+    }
+
+    @Test func anEmptyPrefixSuggestsTheTopEntitiesOfEachType() throws {
+        let entities = try fixture.index.suggest("", limit: 6).entities
+        #expect(entities.count == 6)
+        #expect(Set(entities.map(\.entity.type)) == ["trail", "landmark", "collection"])
+        let trails = try fixture.index.search(SearchRequest("", types: ["trail"], limit: 1000)).results
+        let best = trails.compactMap { $0.entity.attributes["popularity"]?.doubleValue }.max()
+        #expect(entities.first?.entity.attributes["popularity"]?.doubleValue == best)
+    }
+}
