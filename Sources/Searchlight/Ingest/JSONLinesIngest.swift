@@ -77,15 +77,15 @@ public final class JSONLinesIngest {
         var invalid = Set<InputLocation>()
         var seen = Set<String>()
         var doneBytes = 0
+        let checker = EntityDecoder(schema: schema, defaultType: options.defaultType)
         for reader in readers {
             var entities = 0
             try eachLine(of: reader) { location, json, bytesRead in
                 defer { if location.line % 4096 == 0 { progress(Progress(phase: .checking, bytesDone: doneBytes + bytesRead, bytesTotal: totalBytes)) } }
                 do {
-                    let decoder = EntityDecoder(schema: schema, defaultType: options.defaultType)
-                    let envelope = try decoder.envelope(of: try json.get())
+                    let envelope = try checker.envelope(of: try json.get())
                     if let type = schema.type(named: envelope.type) {
-                        let entity = try decoder.entity(from: envelope, type: type)
+                        let entity = try checker.entity(from: envelope, type: type)
                         if !seen.insert(IndexTerms.unique(type: entity.type, id: entity.id)).inserted { report.duplicates += 1 }
                     } else if inferAnyType || envelope.type == options.defaultType {
                         try inference.observe(type: envelope.type, id: envelope.id, attributes: envelope.attributes)

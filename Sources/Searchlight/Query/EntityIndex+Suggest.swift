@@ -39,7 +39,7 @@ extension EntityIndex {
         let typing = prefix.last.map { $0.isLetter || $0.isNumber } ?? false
         let head = words.dropLast().joined(separator: " ")
         let stem = typing ? last : last + " "
-        let (candidates, truncated) = try completions(for: head.isEmpty ? stem : head + " " + stem, word: stem)
+        let (candidates, truncated) = try completions(for: head.isEmpty ? stem : head + " " + stem)
         let typedLength = prefix.trimmingCharacters(in: .whitespaces).count
         let completions = candidates.prefix(limit).map { candidate in
             Suggestions.Completion(text: candidate.text, highlights: [0..<min(typedLength, candidate.text.count)], count: candidate.count)
@@ -81,7 +81,7 @@ extension EntityIndex {
     }
 
     /// Completion terms extending `text` (all typed words, the last one partial), most frequent first.
-    private func completions(for text: String, word: String) throws(SearchlightError) -> ([(text: String, count: Int)], Bool) {
+    private func completions(for text: String) throws(SearchlightError) -> ([(text: String, count: Int)], Bool) {
         if !text.contains(" "), text.count <= 2, let cached = try precomputedCompletions()[text] {
             return (cached, false)
         }
