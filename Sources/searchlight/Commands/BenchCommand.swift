@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import Searchlight
+
+/// `searchlight bench`: query latency of `search`, `suggest` or `get`, measured in-process.
+///
+/// ```
+/// $ searchlight bench --queries queries.txt --mode search
+/// ```
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure query latency: each line of a file run through search, suggest or get.",
+        discussion: """
+        Each line of FILE is one query (search), one typed prefix (suggest) or one TYPE:ID (get). The \
+        queries run in this process against the index, through the same library calls the commands make \
+        (results decoded into entities with their display representation), after --warmup passes over \
+        the whole file; then --rounds timed passes. Nothing caches results between queries.
+
+        Reported: latency percentiles (nearest rank), mean and max in microseconds, queries per second \
+        over the timed passes, the share of queries with no result, and the mean number of results \
+        (entities; for suggest, entities plus completions).
+        """
+    )
+
+    enum Mode: String, ExpressibleByArgument, CaseIterable {
+        case search, suggest, get
+    }
+
+    @OptionGroup var indexOptions: IndexOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: ArgumentHelp("The query file, one query per line.", valueName: "file"))
+    var queries: String
+
+    @Option(help: "Which command's path to measure: search, suggest or get.")
+    var mode: Mode = .search
+
+    @Option(help: ArgumentHelp("For search: best, all or any.", valueName: "mode"))
+    var match: SearchRequest.MatchMode = .best
+
+    @Option(help: "Results per query.")
+    var limit = 10
+
+    @Option(help: "Untimed passes over the file first.")
+    var warmup = 1
+
+    @Option(help: "Timed passes over the file.")
+    var rounds = 1
+
+    func validate() throws {
+        guard (1...10_000).contains(limit) else { throw ValidationError("--limit must be between 1 and 10000") }
+        guard warmup >= 0 else { throw ValidationError("--warmup must not be negative") }
+        guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let lines = try Self.readQueries(queries, mode: mode)
+            let index = try indexOptions.open(.readOnly)
+            let runOne = try query(on: index)
+            for _ in 0..<warmup { for line in lines { _ = try runOne(line) } }
+
+            var latencies: [Int] = []
+            latencies.reserveCapacity(lines.count * rounds)
+            var resultCount = 0
+            var empty = 0
+            let clock = ContinuousClock()
+            let started = clock.now
+            for _ in 0..<rounds {
+                for line in lines {
+                    let before = clock.now
+                    let count = try runOne(line)
+                    latencies.append(Self.microseconds(clock.now - before))
+                    resultCount += count
+                    if count == 0 { empty += 1 }
+                }
+            }
+            let report = LatencyReport(mode: mode.rawValue, latencies: latencies, elapsed: clock.now - started,
+                                       resultCount: resultCount, emptyCount: empty)
+            print(output.json ? report.json.prettyJSONText : report.table)
+        }
+    }
+
+    /// The measured call for one line, returning how many results it gave.
+    private func query(on index: EntityIndex) throws -> (String) throws -> Int {
+        let (match, limit) = (self.match, self.limit)
+        switch mode {
+        case .search:
+            return { line in try index.search(SearchRequest(line, match: match, limit: limit)).results.count }
+        case .suggest:
+            return { line in
+                let suggestions = try index.suggest(line, limit: limit)
+                return suggestions.entities.count + suggestions.completions.count
+            }
+        case .get:
+            return { line in try index.entities(for: [EntityReference(parsing: line)!]).count }
+        }
+    }
+
+    /// The non-empty lines of `path`; for get, each must be TYPE:ID.
+    static func readQueries(_ path: String, mode: Mode) throws -> [String] {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw CommandFailure(message: "\(path): cannot read the query file (missing, unreadable or not UTF-8)", code: CommandFailure.invalidInput)
+        }
+        var lines: [String] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+            if mode == .get, EntityReference(parsing: String(line)) == nil {
+                throw CommandFailure(message: "\(path):\(number + 1): '\(line)' is not TYPE:ID", code: CommandFailure.invalidInput)
+            }
+            lines.append(String(line))
+        }
+        guard !lines.isEmpty else {
+            throw CommandFailure(message: "\(path): the query file has no queries", code: CommandFailure.invalidInput)
+        }
+        return lines
+    }
+
+    static func microseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000)
+    }
+}
+
