@@ -82,6 +82,41 @@ bool cx_database_terms(cx_database *db, const char *prefix, size_t prefix_len,
     });
 }
 
+char *cx_database_document_data(cx_database *db, uint32_t docid, size_t *out_len, cx_error *error) {
+    return guarded<char *>(error, nullptr, [&] { return copy_out(db->db().get_document(docid).get_data(), out_len); });
+}
+
+bool cx_database_postings(cx_database *db, const char *term, size_t term_len,
+                          bool (*visit)(void *, uint32_t), void *context, cx_error *error) {
+    return guarded(error, false, [&] {
+        Xapian::Database &d = db->db();
+        std::string t = str(term, term_len);
+        for (Xapian::PostingIterator it = d.postlist_begin(t); it != d.postlist_end(t); ++it) {
+            if (!visit(context, *it)) break;
+        }
+        return true;
+    });
+}
+
+bool cx_database_values(cx_database *db, uint32_t slot,
+                        bool (*visit)(void *, uint32_t, const char *, size_t), void *context, cx_error *error) {
+    return guarded(error, false, [&] {
+        Xapian::Database &d = db->db();
+        for (Xapian::ValueIterator it = d.valuestream_begin(slot); it != d.valuestream_end(slot); ++it) {
+            std::string value = *it;
+            if (!visit(context, it.get_docid(), value.data(), value.size())) break;
+        }
+        return true;
+    });
+}
+
+char *cx_database_value_upper_bound(cx_database *db, uint32_t slot, size_t *out_len, cx_error *error) {
+    return guarded<char *>(error, nullptr, [&]() -> char * {
+        std::string bound = db->db().get_value_upper_bound(slot);
+        return bound.empty() ? nullptr : copy_out(bound, out_len);
+    });
+}
+
 long cx_database_check(const char *path, char **out_report, size_t *out_report_len, cx_error *error) {
     return guarded<long>(error, -1, [&] {
         std::ostringstream report;

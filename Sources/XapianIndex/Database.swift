@@ -66,20 +66,61 @@ public class Database {
 
     /// Visits the terms starting with `prefix` in byte order, with their frequencies, until `visit` returns false.
     public func forEachTerm(withPrefix prefix: String, _ visit: (String, Int) -> Bool) throws(XapianError) {
-        typealias Visitor = (String, Int) -> Bool
-        try withoutActuallyEscaping(visit) { (visitor: @escaping Visitor) throws(XapianError) in
-            var box = visitor
-            try withUnsafeMutablePointer(to: &box) { (context: UnsafeMutablePointer<Visitor>) throws(XapianError) in
-                try withUTF8Bytes(prefix) { (bytes, count) throws(XapianError) in
-                    _ = try withXapianError { error in
-                        cx_database_terms(handle, bytes, count, { context, term, length, frequency in
-                            let visitor = context!.assumingMemoryBound(to: Visitor.self).pointee
-                            let text = String(decoding: UnsafeRawBufferPointer(start: term, count: length), as: UTF8.self)
-                            return visitor(text, Int(frequency))
-                        }, context, error)
-                    }
-                }
-            }
+        try withUTF8Bytes(prefix) { (bytes, count) throws(XapianError) in
+            try withoutActuallyEscaping(visit) { (visit) throws(XapianError) in try withVisitor(visit) { (context, error) in
+                cx_database_terms(handle, bytes, count, { context, term, length, frequency in
+                    let text = String(decoding: UnsafeRawBufferPointer(start: term, count: length), as: UTF8.self)
+                    return context!.assumingMemoryBound(to: ((String, Int) -> Bool).self).pointee(text, Int(frequency))
+                }, context, error)
+            } }
+        }
+    }
+
+    /// Visits the documents indexed by `term`, by ascending docid, until `visit` returns false.
+    public func forEachPosting(of term: String, _ visit: (UInt32) -> Bool) throws(XapianError) {
+        try withUTF8Bytes(term) { (bytes, count) throws(XapianError) in
+            try withoutActuallyEscaping(visit) { (visit) throws(XapianError) in try withVisitor(visit) { context, error in
+                cx_database_postings(handle, bytes, count, { context, docid in
+                    context!.assumingMemoryBound(to: ((UInt32) -> Bool).self).pointee(docid)
+                }, context, error)
+            } }
+        }
+    }
+
+    /// Visits every document's value in `slot`, by ascending docid, until `visit` returns false.
+    public func forEachValue(inSlot slot: UInt32, _ visit: (UInt32, UnsafeRawBufferPointer) -> Bool) throws(XapianError) {
+        try withoutActuallyEscaping(visit) { (visit) throws(XapianError) in try withVisitor(visit) { context, error in
+            cx_database_values(handle, slot, { context, docid, value, length in
+                context!.assumingMemoryBound(to: ((UInt32, UnsafeRawBufferPointer) -> Bool).self)
+                    .pointee(docid, UnsafeRawBufferPointer(start: value, count: length))
+            }, context, error)
+        } }
+    }
+
+    /// The largest value stored in `slot`, or nil when no document has one.
+    public func valueUpperBound(slot: UInt32) throws(XapianError) -> [UInt8]? {
+        var length = 0
+        let buffer = try withXapianError { cx_database_value_upper_bound(handle, slot, &length, $0) }
+        return takeBytes(buffer, count: length)
+    }
+
+    /// The data of document `docid`, or nil when there is no such document.
+    public func documentData(docid: UInt32) throws(XapianError) -> [UInt8]? {
+        var length = 0
+        do {
+            let buffer = try withXapianError { cx_database_document_data(handle, docid, &length, $0) }
+            return takeBytes(buffer, count: length) ?? []
+        } catch where error.kind == .documentNotFound {
+            return nil
+        }
+    }
+
+    /// Passes a C callback context pointing at `visitor` to `call`, which must not keep it.
+    private func withVisitor<Visitor>(_ visitor: Visitor,
+                                      _ call: (UnsafeMutableRawPointer, UnsafeMutablePointer<cx_error>) -> Bool) throws(XapianError) {
+        var box = visitor
+        try withUnsafeMutablePointer(to: &box) { (context) throws(XapianError) in
+            _ = try withXapianError { call(UnsafeMutableRawPointer(context), $0) }
         }
     }
 

@@ -84,6 +84,17 @@ char *cx_database_data_for_term(cx_database *db, const char *term, size_t term_l
 bool cx_database_terms(cx_database *db, const char *prefix, size_t prefix_len,
                        bool (*visit)(void *context, const char *term, size_t term_len, uint32_t freq),
                        void *context, cx_error *error);
+/* Data of document `docid`; NULL with error kind CX_ERROR_DOCUMENT_NOT_FOUND when it does not exist. */
+char *cx_database_document_data(cx_database *db, uint32_t docid, size_t *out_len, cx_error *error);
+/* Calls `visit` with each docid indexed by `term`, in ascending order, until it returns false. */
+bool cx_database_postings(cx_database *db, const char *term, size_t term_len,
+                          bool (*visit)(void *context, uint32_t docid), void *context, cx_error *error);
+/* Calls `visit` with each document's value in `slot`, by ascending docid, until it returns false. */
+bool cx_database_values(cx_database *db, uint32_t slot,
+                        bool (*visit)(void *context, uint32_t docid, const char *value, size_t len),
+                        void *context, cx_error *error);
+/* The largest value in `slot` over all documents (malloc'd; NULL with no error when the slot is empty). */
+char *cx_database_value_upper_bound(cx_database *db, uint32_t slot, size_t *out_len, cx_error *error);
 /* Runs Xapian's consistency check on the database folder; returns the error count, or -1 on failure. */
 long cx_database_check(const char *path, char **out_report, size_t *out_report_len, cx_error *error);
 
@@ -160,6 +171,9 @@ cx_query *cx_query_value_range(uint32_t slot, const char *low, size_t low_len,
                                const char *high, size_t high_len, cx_error *error);
 /* Terms starting with `prefix`, ORed; at most `max_expansion` terms (0 = unlimited), most frequent first. */
 cx_query *cx_query_wildcard(const char *prefix, size_t len, uint32_t max_expansion, cx_error *error);
+/* A query whose weight is each document's `slot` value (sortable_serialise'd), for a static boost;
+ * matches the documents that have the value. */
+cx_query *cx_query_value_weight(uint32_t slot, cx_error *error);
 cx_query *cx_query_scale(const cx_query *query, double factor, cx_error *error);
 /* Xapian's own description of the query (for --explain and tests). */
 char *cx_query_describe(const cx_query *query, size_t *out_len);

@@ -22,7 +22,7 @@ final class DocumentBuilder {
             document.addValue(Sortable.serialise(expiration.timeIntervalSince1970), slot: Schema.expirationSlot)
         }
         if let hintKey = type.rankingHint, let hint = entity.attributes[hintKey]?.elements.first?.doubleValue {
-            document.addValue(Sortable.serialise(hint), slot: Schema.rankingHintSlot)
+            document.addValue(Sortable.serialise(max(0, hint)), slot: Schema.rankingHintSlot)
         }
 
         if let titleKey = type.display.title, let title = entity.attributes[titleKey] {
@@ -60,8 +60,10 @@ final class DocumentBuilder {
         return document
     }
 
-    /// Title words and two-word phrases as completions, and each word's short prefixes.
+    /// The whole title, its words and two-word phrases as completions, and each word's short prefixes.
     private func addCompletionTerms(_ title: String) {
+        let whole = IndexTerms.wholeTitle(title)
+        if whole.utf8.count <= IndexTerms.maximumTermBytes { document.addTerm(whole) }
         let words = IndexTerms.titleWords(title)
         for (i, word) in words.enumerated() {
             addBooleanTerm(IndexTerms.completionPrefix + word)

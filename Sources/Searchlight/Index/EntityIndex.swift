@@ -195,7 +195,7 @@ public final class EntityIndex: Sendable {
             checked.append(valid)
         }
         try write(checked, schema: nil, checkpoint: nil)
-        try refreshCompletions()
+        try refreshShortPrefixTables()
     }
 
     /// Writes already-validated entities, the schema they need and an optional checkpoint in one commit.
@@ -242,7 +242,7 @@ public final class EntityIndex: Sendable {
         let deleted = try write { (_: inout State, writer) throws -> Int in
             try terms.reduce(0) { total, term in total + (try writer.deleteDocuments(withTerm: term)) }
         }
-        if deleted > 0 { try refreshCompletions() }
+        if deleted > 0 { try refreshShortPrefixTables() }
         return deleted
     }
 

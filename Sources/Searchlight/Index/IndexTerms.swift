@@ -21,7 +21,11 @@ enum IndexTerms {
     static let completionPrefix = "XC"
     /// The first 1...`maximumPrefixLength` letters of a title word: entities for a short typed prefix.
     static let titlePrefixPrefix = "XP"
-    static let maximumPrefixLength = 3
+    static let maximumPrefixLength = 5
+
+    /// The whole title, normalised (lower-cased words joined by spaces): exact-title matches rank first.
+    static let wholeTitlePrefix = "XE"
+    static func wholeTitle(_ text: String) -> String { wholeTitlePrefix + titleWords(text).joined(separator: " ") }
 
     /// Lower-cased words of a title, for completions and prefix terms.
     static func titleWords(_ text: String) -> [String] {
@@ -37,5 +41,4 @@ enum IndexMetadata {
     static let formatVersion = "searchlight.format"
     static let schema = "searchlight.schema"
     static let checkpoint = "searchlight.checkpoint"
-    static let completions = "searchlight.completions"
 }

@@ -145,7 +145,7 @@ public final class JSONLinesIngest {
             doneBytes += reader.size
             progress(Progress(phase: .indexing, bytesDone: doneBytes, bytesTotal: totalBytes))
         }
-        if report.indexed > 0 { try index.refreshCompletions() }
+        if report.indexed > 0 { try index.refreshShortPrefixTables() }
         report.countsByType = schema.types.compactMap { type in counts[type.name].map { (type.name, $0) } }
         report.seconds = Date().timeIntervalSince(started)
         return report

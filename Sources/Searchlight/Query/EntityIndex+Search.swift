@@ -8,6 +8,11 @@ extension EntityIndex {
         let schema = self.schema
         try Self.check(request, against: schema)
         let trimmed = request.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let shortPrefix = Self.shortTypedPrefix(request, trimmed: trimmed),
+           let stored = try storedPrefixEntities(shortPrefix, types: request.types, limit: request.limit) {
+            return SearchResults(query: request.text, total: stored.count,
+                                 results: stored.enumerated().map { SearchResult(entity: $1, rank: $0 + 1, score: 0, schema: schema) })
+        }
         return try read { (state: inout State) throws -> SearchResults in
             if state.searcher == nil { state.searcher = try Searcher(schema: state.schema, database: state.database) }
             let searcher = state.searcher!
@@ -26,8 +31,11 @@ extension EntityIndex {
             let facetSlots = request.facets.map { schema.facetSlot($0)! }
             for slot in facetSlots { try enquire.addFacet(slot: slot) }
 
+            let relevance = request.sort.isEmpty && !request.rankByHint && !trimmed.isEmpty
+            let boost = relevance ? try Ranking.boost(text: trimmed, database: state.database) : nil
             func run(_ query: Query, offset: Int, limit: Int, checkAtLeast: Int? = nil) throws -> MatchSet {
-                enquire.query = try restrict(query)
+                let ranked = try boost.map { try Query.combine(.andMaybe, [query, $0]) } ?? query
+                enquire.query = try restrict(ranked)
                 return try enquire.matches(offset: offset, limit: limit, checkAtLeast: checkAtLeast ?? request.offset + request.limit)
             }
 
@@ -62,7 +70,7 @@ extension EntityIndex {
                     hits += second
                     total = allTotal + second.estimatedTotal
                 } else {
-                    total = allTotal + max(0, try run(Query.combine(.andNot, [anyWords, allWords]), offset: 0, limit: 0).estimatedTotal)
+                    total = allTotal + max(0, try run(Query.combine(.andNot, [anyWords, allWords]), offset: 0, limit: 0, checkAtLeast: 0).estimatedTotal)
                 }
             }
 
@@ -80,12 +88,19 @@ extension EntityIndex {
             results.reserveCapacity(hits.count)
             for (position, hit) in hits.enumerated() {
                 guard let entity = Self.entity(fromData: try hit.data()) else { continue }
-                results.append(SearchResult(rank: request.offset + position + 1, score: hit.weight, entity: entity,
-                                            displayRepresentation: schema.displayRepresentation(of: entity),
-                                            url: schema.url(of: entity)))
+                results.append(SearchResult(entity: entity, rank: request.offset + position + 1, score: hit.weight, schema: schema))
             }
             return SearchResults(query: request.text, total: total, results: results, facets: facets)
         }
+    }
+
+    /// The word of a request that is only a one- to three-letter word being typed, ranked by
+    /// relevance with nothing else asked: its answer is stored in the index.
+    static func shortTypedPrefix(_ request: SearchRequest, trimmed: String) -> String? {
+        guard request.isTypingLastWord, request.offset == 0, request.filter == nil, request.sort.isEmpty, request.facets.isEmpty,
+              request.requiredTerms.isEmpty, request.match != .all, let (head, last) = Searcher.plainWords(trimmed),
+              head.isEmpty, last.count <= ShortPrefixTables.longestEntityPrefix else { return nil }
+        return last
     }
 
     /// Rejects types, keys, sort keys and facets the schema does not have, naming what it has.

@@ -23,8 +23,6 @@ public struct Suggestions: Sendable, Hashable {
 extension EntityIndex {
     /// How many completion terms a live scan (prefixes of 3+ letters) looks at before it stops.
     static let completionScanLimit = 5_000
-    /// Completions kept per precomputed 1- and 2-letter prefix.
-    static let precomputedCompletions = 20
 
     /// Completions, entities and a spelling correction for text being typed. An empty prefix gives
     /// suggested entities: per type, the top ones by ranking hint, then recency.
@@ -82,8 +80,8 @@ extension EntityIndex {
 
     /// Completion terms extending `text` (all typed words, the last one partial), most frequent first.
     private func completions(for text: String) throws(SearchlightError) -> ([(text: String, count: Int)], Bool) {
-        if !text.contains(" "), text.count <= 2, let cached = try precomputedCompletions()[text] {
-            return (cached, false)
+        if !text.contains(" "), text.count <= ShortPrefixTables.longestCompletionPrefix, let stored = try storedCompletions(of: text) {
+            return (stored, false)
         }
         return try read { (state: inout State) throws -> ([(text: String, count: Int)], Bool) in
             var found: [(text: String, count: Int)] = []
@@ -104,7 +102,12 @@ extension EntityIndex {
     }
 
     /// Entities whose title has a word starting with `prefix` (and the earlier words), best hint first.
-    private func entitiesByTitlePrefix(head: String, prefix: String, types: [String], limit: Int) throws(SearchlightError) -> [SearchResult] {
+    func entitiesByTitlePrefix(head: String, prefix: String, types: [String], limit: Int) throws(SearchlightError) -> [SearchResult] {
+        if head.isEmpty, prefix.count <= ShortPrefixTables.longestEntityPrefix,
+           let stored = try storedPrefixEntities(prefix, types: types, limit: limit) {
+            let schema = self.schema
+            return stored.enumerated().map { SearchResult(entity: $1, rank: $0 + 1, score: 0, schema: schema) }
+        }
         var request = SearchRequest("", types: types, limit: limit)
         request.requiredTerms = IndexTerms.titleWords(head).map { IndexTerms.completionPrefix + $0 } + [IndexTerms.titlePrefixPrefix + prefix]
         request.rankByHint = true
@@ -138,42 +141,6 @@ extension EntityIndex {
                 if let best { corrected.append(best.word); changed = true } else { corrected.append(word) }
             }
             return changed ? corrected.joined(separator: " ") : nil
-        }
-    }
-
-    /// The stored best completions of every 1- and 2-letter prefix.
-    private func precomputedCompletions() throws(SearchlightError) -> [String: [(text: String, count: Int)]] {
-        try read { (state: inout State) throws -> [String: [(text: String, count: Int)]] in
-            guard let bytes = try state.database.metadata(IndexMetadata.completions),
-                  let json = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)) else { return [:] }
-            var table: [String: [(text: String, count: Int)]] = [:]
-            for (prefix, list) in json.objectValue ?? [] {
-                table[prefix] = (list.arrayValue ?? []).compactMap { pair in
-                    guard let items = pair.arrayValue, items.count == 2, let text = items[0].stringValue, let count = items[1].intValue else { return nil }
-                    return (text, count)
-                }
-            }
-            return table
-        }
-    }
-
-    /// Recomputes the best completions of every 1- and 2-letter prefix from the title terms, so a
-    /// one-letter suggestion reads one metadata entry instead of scanning thousands of terms.
-    func refreshCompletions() throws(SearchlightError) {
-        try write { (state: inout State, writer) throws in
-            var table: [String: [(text: String, count: Int)]] = [:]
-            try writer.forEachTerm(withPrefix: IndexTerms.completionPrefix) { term, frequency in
-                let text = String(term.dropFirst(IndexTerms.completionPrefix.count))
-                for length in 1...2 where text.count >= length {
-                    table[String(text.prefix(length)), default: []].append((text, frequency))
-                }
-                return true
-            }
-            let json = JSONValue.object(table.sorted { $0.key < $1.key }.map { prefix, list in
-                let best = list.sorted { ($0.count, $1.text) > ($1.count, $0.text) }.prefix(Self.precomputedCompletions)
-                return (prefix, .array(best.map { .array([.string($0.text), .int($0.count)]) }))
-            })
-            try writer.setMetadata(IndexMetadata.completions, Array(json.jsonText.utf8))
         }
     }
 }

@@ -14,6 +14,26 @@ enum Ranking {
     /// How much the expansion terms count against the words typed.
     static let expansionWeight = 0.5
 
+    /// The most the ranking hint adds to a score (at the index's highest hint), in BM25 units:
+    /// enough to order near-equal matches by popularity, too little to lift a weak match.
+    static let hintBoost = 1.0
+    /// How much an entity whose whole title is the query text gains (times its title term's BM25).
+    static let wholeTitleBoost = 1.0
+
+    /// Extra weight for documents matching the query: the ranking hint, scaled so the largest hint
+    /// in the index adds `hintBoost`, and the whole-title term of `text`. Nil when neither applies.
+    static func boost(text: String, database: Database) throws(XapianError) -> Query? {
+        var parts: [Query] = []
+        if let bound = try database.valueUpperBound(slot: Schema.rankingHintSlot).map(Sortable.unserialise), bound > 0 {
+            parts.append(try Query.valueWeight(slot: Schema.rankingHintSlot).scaled(by: hintBoost / bound))
+        }
+        let whole = IndexTerms.wholeTitle(text)
+        if whole.count > IndexTerms.wholeTitlePrefix.count, whole.utf8.count <= IndexTerms.maximumTermBytes {
+            parts.append(try Query.term(whole).scaled(by: wholeTitleBoost))
+        }
+        return parts.isEmpty ? nil : try Query.combine(.or, parts)
+    }
+
     static func wantsExpansion(_ text: String) -> Bool {
         text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).count >= expansionMinimumWords
     }

@@ -62,6 +62,15 @@ public struct SearchResult: Sendable, Hashable {
     public var entity: Entity
     public var displayRepresentation: DisplayRepresentation
     public var url: String?
+
+    /// A result for `entity`, displayed through `schema`.
+    public init(entity: Entity, rank: Int, score: Double, schema: Schema) {
+        self.rank = rank
+        self.score = score
+        self.entity = entity
+        displayRepresentation = schema.displayRepresentation(of: entity)
+        url = schema.url(of: entity)
+    }
 }
 
 /// A page of results over mixed entity types in one ranked list (App Intents' `UnionValue`).

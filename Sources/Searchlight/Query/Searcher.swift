@@ -5,7 +5,7 @@ import XapianIndex
 final class Searcher {
     let parser: QueryParser
     /// How many terms a partially typed last word may expand to.
-    static let partialExpansionLimit: UInt32 = 40
+    static let partialExpansionLimit: UInt32 = 20
 
     init(schema: Schema, database: Database) throws(XapianError) {
         parser = QueryParser()
@@ -31,6 +31,18 @@ final class Searcher {
         }
     }
 
+    /// Text of letters, digits and spaces only (no operators), split into the words before the
+    /// last one and the last one, lower-cased; nil for anything else.
+    static func plainWords(_ text: String) -> (head: String, last: String)? {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard let last = words.last, words.allSatisfy({ word in
+            word.allSatisfy { $0.isLetter || $0.isNumber } && !operators.contains(String(word))
+        }) else { return nil }
+        return (words.dropLast().joined(separator: " "), last.lowercased())
+    }
+
+    private static let operators: Set<String> = ["AND", "OR", "NOT", "XOR", "NEAR", "ADJ"]
+
     /// Queries are stemmed in one language: the one most types use.
     static func dominantLanguage(_ schema: Schema) -> String {
         var counts: [String: Int] = [:]
@@ -39,7 +51,23 @@ final class Searcher {
     }
 
     /// Parses person-typed text; text that is not valid syntax is read again as plain words.
+    ///
+    /// A partial last word of plain-word text matches the whole word (stemmed), a title word it
+    /// begins (the `XP` terms, up to five letters: one posting list), and from four letters on also
+    /// the most frequent words it begins anywhere. One to three letters begin thousands of words,
+    /// so those stay with titles, where a person typing that little is looking.
     func parse(_ text: String, defaultOperator: Query.Operator, partial: Bool) throws(XapianError) -> Query {
+        if partial, let (head, last) = Self.plainWords(text) {
+            parser.setDefaultOperator(defaultOperator)
+            var alternatives = [try parser.parse(last, flags: [])]
+            if last.count <= IndexTerms.maximumPrefixLength { alternatives.append(Query.term(IndexTerms.titlePrefixPrefix + last)) }
+            if last.count > ShortPrefixTables.longestEntityPrefix {
+                alternatives.append(try Query.wildcard(prefix: last, maxExpansion: Self.partialExpansionLimit))
+            }
+            let typed = try Query.combine(.or, alternatives)
+            guard !head.isEmpty else { return typed }
+            return try Query.combine(defaultOperator == .and ? .and : .or, [try parser.parse(head, flags: []), typed])
+        }
         parser.setDefaultOperator(defaultOperator)
         var flags: QueryParser.Flags = [.boolean, .phrase, .loveHate, .pureNot]
         if partial { flags.insert(.partial) }

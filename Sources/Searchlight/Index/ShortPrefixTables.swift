@@ -1,0 +1,106 @@
+import Foundation
+import XapianIndex
+
+/// Answers for the shortest typed prefixes, computed when the index changes so that the queries
+/// that would touch the most postings (one to three letters) read one metadata entry instead:
+/// the best completions of every one- and two-letter prefix, and the best entities (highest
+/// ranking hint first) whose title has a word starting with every one- to three-letter prefix.
+///
+/// ```swift
+/// try index.refreshShortPrefixTables()          // after a bulk load (`searchlight index` does it)
+/// let completions = try index.storedCompletions(of: "wa")
+/// ```
+enum ShortPrefixTables {
+    /// Completions kept per one- and two-letter prefix.
+    static let completionsPerPrefix = 20
+    static let longestCompletionPrefix = 2
+    /// Entities kept per one- to three-letter title prefix.
+    static let entitiesPerPrefix = 64
+    static let longestEntityPrefix = 3
+
+    static func completionsKey(_ prefix: String) -> String { "searchlight.completions." + prefix }
+    static func entitiesKey(_ prefix: String) -> String { "searchlight.prefix." + prefix }
+
+    /// Docids as little-endian 32-bit integers.
+    static func encode(_ docids: [UInt32]) -> [UInt8] {
+        docids.flatMap { docid in (0..<4).map { UInt8(truncatingIfNeeded: docid >> (8 * $0)) } }
+    }
+
+    static func decode(_ bytes: [UInt8]) -> [UInt32] {
+        stride(from: 0, to: bytes.count - 3, by: 4).map { i in
+            (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[i + $1]) << (8 * UInt32($1)) }
+        }
+    }
+}
+
+extension EntityIndex {
+    /// Recomputes the stored completions and entities of short prefixes from the title terms.
+    func refreshShortPrefixTables() throws(SearchlightError) {
+        try write { (state: inout State, writer) throws in
+            var completions: [String: [(text: String, count: Int)]] = [:]
+            try writer.forEachTerm(withPrefix: IndexTerms.completionPrefix) { term, frequency in
+                let text = String(term.dropFirst(IndexTerms.completionPrefix.count))
+                for length in 1...ShortPrefixTables.longestCompletionPrefix where text.count >= length {
+                    completions[String(text.prefix(length)), default: []].append((text, frequency))
+                }
+                return true
+            }
+            for (prefix, list) in completions {
+                let best = list.sorted { ($0.count, $1.text) > ($1.count, $0.text) }.prefix(ShortPrefixTables.completionsPerPrefix)
+                let json = JSONValue.array(best.map { .array([.string($0.text), .int($0.count)]) })
+                try writer.setMetadata(ShortPrefixTables.completionsKey(prefix), Array(json.jsonText.utf8))
+            }
+
+            var hints: [UInt32: Double] = [:]
+            try writer.forEachValue(inSlot: Schema.rankingHintSlot) { docid, value in
+                hints[docid] = Sortable.unserialise(Array(value))
+                return true
+            }
+            var prefixes: [String] = []
+            try writer.forEachTerm(withPrefix: IndexTerms.titlePrefixPrefix) { term, _ in
+                if term.count - IndexTerms.titlePrefixPrefix.count <= ShortPrefixTables.longestEntityPrefix { prefixes.append(term) }
+                return true
+            }
+            for term in prefixes {
+                var docids: [UInt32] = []
+                try writer.forEachPosting(of: term) { docids.append($0); return true }
+                let best = docids.sorted { (hints[$0] ?? -.infinity, $1) > (hints[$1] ?? -.infinity, $0) }
+                    .prefix(ShortPrefixTables.entitiesPerPrefix)
+                try writer.setMetadata(ShortPrefixTables.entitiesKey(String(term.dropFirst(IndexTerms.titlePrefixPrefix.count))),
+                                       ShortPrefixTables.encode(Array(best)))
+            }
+        }
+    }
+
+    /// The stored best completions of a one- or two-letter prefix, or nil when none are stored.
+    func storedCompletions(of prefix: String) throws(SearchlightError) -> [(text: String, count: Int)]? {
+        try read { (state: inout State) throws -> [(text: String, count: Int)]? in
+            guard let bytes = try state.database.metadata(ShortPrefixTables.completionsKey(prefix)),
+                  let list = (try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)))?.arrayValue else { return nil }
+            return list.compactMap { pair in
+                guard let items = pair.arrayValue, items.count == 2, let text = items[0].stringValue, let count = items[1].intValue else { return nil }
+                return (text, count)
+            }
+        }
+    }
+
+    /// The best unexpired entities of `types` (all when empty) with a title word starting with a
+    /// one- to three-letter `prefix`, highest ranking hint first; nil when the stored list cannot
+    /// fill `limit` (it was cut, and filtering left too few), so the caller must query.
+    func storedPrefixEntities(_ prefix: String, types: [String], limit: Int) throws(SearchlightError) -> [Entity]? {
+        try read { (state: inout State) throws -> [Entity]? in
+            guard let bytes = try state.database.metadata(ShortPrefixTables.entitiesKey(prefix)) else {
+                return try state.database.termFrequency(IndexTerms.titlePrefixPrefix + prefix) == 0 ? [] : nil
+            }
+            let docids = ShortPrefixTables.decode(bytes)
+            let now = Date()
+            var entities: [Entity] = []
+            for docid in docids where entities.count < limit {
+                guard let data = try state.database.documentData(docid: docid), let entity = Self.entity(fromData: data),
+                      types.isEmpty || types.contains(entity.type), entity.expirationDate.map({ $0 > now }) ?? true else { continue }
+                entities.append(entity)
+            }
+            return entities.count < limit && docids.count >= ShortPrefixTables.entitiesPerPrefix ? nil : entities
+        }
+    }
+}
