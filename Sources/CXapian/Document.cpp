@@ -36,6 +36,19 @@ double cx_sortable_unserialise(const char *value, size_t len) {
     return guarded(nullptr, 0.0, [&] { return Xapian::sortable_unserialise(str(value, len)); });
 }
 
+cx_stemmer *cx_stemmer_new(const char *language, cx_error *error) {
+    return guarded<cx_stemmer *>(error, nullptr, [&] {
+        std::string lang = language ? language : "none";
+        return new cx_stemmer{lang.empty() || lang == "none" ? Xapian::Stem() : Xapian::Stem(lang)};
+    });
+}
+
+void cx_stemmer_free(cx_stemmer *stemmer) { delete stemmer; }
+
+char *cx_stemmer_stem(cx_stemmer *stemmer, const char *word, size_t len, size_t *out_len, cx_error *error) {
+    return guarded<char *>(error, nullptr, [&] { return copy_out(stemmer->stem(str(word, len)), out_len); });
+}
+
 cx_term_generator *cx_term_generator_new(const char *language, cx_error *error) {
     return guarded<cx_term_generator *>(error, nullptr, [&] {
         auto gen = std::make_unique<cx_term_generator>();

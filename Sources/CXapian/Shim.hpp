@@ -76,6 +76,10 @@ struct cx_enquire {
     explicit cx_enquire(const Xapian::Database &db) : enquire(db) {}
 };
 
+struct cx_stemmer {
+    Xapian::Stem stem;
+};
+
 struct cx_mset {
     Xapian::MSet mset;
 };

@@ -132,6 +132,14 @@ double cx_sortable_unserialise(const char *value, size_t len);
 
 /* ---- TermGenerator ----------------------------------------------------- */
 
+typedef struct cx_stemmer cx_stemmer;
+
+/* A Snowball stemmer for `language` ("english", ...; "none" leaves words unchanged). */
+cx_stemmer *cx_stemmer_new(const char *language, cx_error *error);
+void cx_stemmer_free(cx_stemmer *stemmer);
+/* The stem of `word` (lower-case it first); malloc'd, release with cx_free. */
+char *cx_stemmer_stem(cx_stemmer *stemmer, const char *word, size_t len, size_t *out_len, cx_error *error);
+
 typedef struct cx_term_generator cx_term_generator;
 
 /* `language` is a Snowball stemmer name ("english", "french", "none", ...). */

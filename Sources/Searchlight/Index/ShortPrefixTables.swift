@@ -86,11 +86,13 @@ extension EntityIndex {
 
     /// The best unexpired entities of `types` (all when empty) with a title word starting with a
     /// one- to three-letter `prefix`, highest ranking hint first; nil when the stored list cannot
-    /// fill `limit` (it was cut, and filtering left too few), so the caller must query.
-    func storedPrefixEntities(_ prefix: String, types: [String], limit: Int) throws(SearchlightError) -> [Entity]? {
-        try read { (state: inout State) throws -> [Entity]? in
+    /// fill `limit` (it was cut, and filtering left too few), so the caller must query. `total` is
+    /// how many entities have such a title word, of any type.
+    func storedPrefixEntities(_ prefix: String, types: [String], limit: Int) throws(SearchlightError) -> (entities: [Entity], total: Int)? {
+        try read { (state: inout State) throws -> (entities: [Entity], total: Int)? in
+            let total = try state.database.termFrequency(IndexTerms.titlePrefixPrefix + prefix)
             guard let bytes = try state.database.metadata(ShortPrefixTables.entitiesKey(prefix)) else {
-                return try state.database.termFrequency(IndexTerms.titlePrefixPrefix + prefix) == 0 ? [] : nil
+                return total == 0 ? ([], 0) : nil
             }
             let docids = ShortPrefixTables.decode(bytes)
             let now = Date()
@@ -100,7 +102,7 @@ extension EntityIndex {
                       types.isEmpty || types.contains(entity.type), entity.expirationDate.map({ $0 > now }) ?? true else { continue }
                 entities.append(entity)
             }
-            return entities.count < limit && docids.count >= ShortPrefixTables.entitiesPerPrefix ? nil : entities
+            return entities.count < limit && docids.count >= ShortPrefixTables.entitiesPerPrefix ? nil : (entities, total)
         }
     }
 }

@@ -10,10 +10,10 @@ extension EntityIndex {
         let trimmed = request.text.trimmingCharacters(in: .whitespacesAndNewlines)
         if let shortPrefix = Self.shortTypedPrefix(request, trimmed: trimmed),
            let stored = try storedPrefixEntities(shortPrefix, types: request.types, limit: request.limit) {
-            return SearchResults(query: request.text, total: stored.count,
-                                 results: stored.enumerated().map { SearchResult(entity: $1, rank: $0 + 1, score: 0, schema: schema) })
+            return SearchResults(query: request.text, total: request.types.isEmpty ? stored.total : stored.entities.count,
+                                 results: stored.entities.enumerated().map { SearchResult(entity: $1, rank: $0 + 1, score: 0, schema: schema) })
         }
-        return try read { (state: inout State) throws -> SearchResults in
+        var (found, closeMatches) = try read { (state: inout State) throws -> (SearchResults, Int) in
             if state.searcher == nil { state.searcher = try Searcher(schema: state.schema, database: state.database) }
             let searcher = state.searcher!
             let enquire = try Enquire(database: state.database)
@@ -41,6 +41,8 @@ extension EntityIndex {
 
             var hits: [MatchSet.Match] = []
             var total = 0
+            // Entities matching every word (all of them when the query has no words to lose).
+            var closeMatches = Int.max
             let partial = request.isTypingLastWord
             var anyWords = trimmed.isEmpty ? Query.matchAll : try searcher.parse(trimmed, defaultOperator: .or, partial: partial)
             if request.sort.isEmpty, request.match != .all, Ranking.wantsExpansion(trimmed) {
@@ -60,6 +62,7 @@ extension EntityIndex {
                 let first = try run(allWords, offset: request.offset, limit: request.limit)
                 hits = Array(first)
                 let allTotal = first.count < request.limit ? request.offset + first.count : first.estimatedTotal
+                closeMatches = allTotal
                 total = first.estimatedTotal
                 if request.match == .all || (!request.sort.isEmpty && first.estimatedTotal > 0) {
                     everything = allWords
@@ -84,15 +87,29 @@ extension EntityIndex {
                 }
             }
 
+            let snippets = request.snippets && !trimmed.isEmpty
+                ? SnippetBuilder(query: trimmed, partial: request.isTypingLastWord, stemmer: searcher.stemmer, stopwords: searcher.stopwords)
+                : nil
             var results: [SearchResult] = []
             results.reserveCapacity(hits.count)
             for (position, hit) in hits.enumerated() {
                 guard let entity = Self.entity(fromData: try hit.data()) else { continue }
-                results.append(SearchResult(entity: entity, rank: request.offset + position + 1, score: hit.weight, schema: schema))
+                var result = SearchResult(entity: entity, rank: request.offset + position + 1, score: hit.weight, schema: schema)
+                if let snippets, let type = schema.type(named: entity.type) { result.snippet = snippets.snippet(for: entity, type: type) }
+                results.append(result)
             }
-            return SearchResults(query: request.text, total: total, results: results, facets: facets)
+            return (SearchResults(query: request.text, total: total, results: results, facets: facets), min(closeMatches, total))
         }
+        if closeMatches < Self.fewResults, request.offset == 0, request.sort.isEmpty, !request.rankByHint,
+           let words = Searcher.plainWords(trimmed), let correction = try spellingCorrection(IndexTerms.titleWords(trimmed)),
+           correction != words.head + (words.head.isEmpty ? "" : " ") + words.last {
+            found.correction = correction
+        }
+        return found
     }
+
+    /// Searches where fewer entities than this match every word offer a spelling correction when one exists.
+    static let fewResults = 3
 
     /// The word of a request that is only a one- to three-letter word being typed, ranked by
     /// relevance with nothing else asked: its answer is stored in the index.

@@ -106,7 +106,7 @@ extension EntityIndex {
         if head.isEmpty, prefix.count <= ShortPrefixTables.longestEntityPrefix,
            let stored = try storedPrefixEntities(prefix, types: types, limit: limit) {
             let schema = self.schema
-            return stored.enumerated().map { SearchResult(entity: $1, rank: $0 + 1, score: 0, schema: schema) }
+            return stored.entities.enumerated().map { SearchResult(entity: $1, rank: $0 + 1, score: 0, schema: schema) }
         }
         var request = SearchRequest("", types: types, limit: limit)
         request.requiredTerms = IndexTerms.titleWords(head).map { IndexTerms.completionPrefix + $0 } + [IndexTerms.titlePrefixPrefix + prefix]
@@ -116,7 +116,7 @@ extension EntityIndex {
 
     /// A spelling of `words` whose unknown words are replaced by the closest title word
     /// (edit distance at most 2, same first letter, most frequent wins); nil if nothing changes.
-    private func spellingCorrection(_ words: [String]) throws(SearchlightError) -> String? {
+    func spellingCorrection(_ words: [String]) throws(SearchlightError) -> String? {
         try read { (state: inout State) throws -> String? in
             var changed = false
             var corrected: [String] = []

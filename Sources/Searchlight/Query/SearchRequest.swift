@@ -30,6 +30,8 @@ public struct SearchRequest: Sendable, Hashable {
     public var facets: [String]
     public var limit: Int
     public var offset: Int
+    /// Whether results carry a snippet of their text around the matched words.
+    public var snippets = true
     /// Terms every result must carry (suggestions by title prefix).
     var requiredTerms: [String] = []
     /// Order by the ranking hint instead of relevance (suggestions).
@@ -62,6 +64,9 @@ public struct SearchResult: Sendable, Hashable {
     public var entity: Entity
     public var displayRepresentation: DisplayRepresentation
     public var url: String?
+    /// The passage of the entity's text around the matched words (nil when not asked for, or
+    /// when the entity has no text besides its title).
+    public var snippet: Snippet?
 
     /// A result for `entity`, displayed through `schema`.
     public init(entity: Entity, rank: Int, score: Double, schema: Schema) {
@@ -81,6 +86,8 @@ public struct SearchResults: Sendable, Hashable {
     public var results: [SearchResult]
     /// Value counts over all matches for each requested facet key, most frequent first.
     public var facets: [Facet] = []
+    /// A better spelling of the query ("did you mean"), offered when it found few results.
+    public var correction: String?
 
     public init(query: String, total: Int, results: [SearchResult], facets: [Facet] = []) {
         self.query = query

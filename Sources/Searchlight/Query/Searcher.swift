@@ -4,6 +4,9 @@ import XapianIndex
 /// every attribute key, stemming and stopwords. Rebuilt when the schema changes.
 final class Searcher {
     let parser: QueryParser
+    /// The query language's stemmer (nil for "none"), for snippets.
+    let stemmer: Stemmer?
+    let stopwords: Set<String>
     /// How many terms a partially typed last word may expand to.
     static let partialExpansionLimit: UInt32 = 20
 
@@ -11,6 +14,8 @@ final class Searcher {
         parser = QueryParser()
         let language = Self.dominantLanguage(schema)
         if language != "none" { try parser.setStemmer(language: language, strategy: .some) }
+        stemmer = language == "none" ? nil : try Stemmer(language: language)
+        stopwords = language == "english" ? Set(Stopwords.english) : []
         if language == "english" { parser.setStopwords(Stopwords.english) }
         parser.setDatabase(database)
         parser.setMaxExpansion(Self.partialExpansionLimit)
@@ -41,7 +46,7 @@ final class Searcher {
         return (words.dropLast().joined(separator: " "), last.lowercased())
     }
 
-    private static let operators: Set<String> = ["AND", "OR", "NOT", "XOR", "NEAR", "ADJ"]
+    static let operators: Set<String> = ["AND", "OR", "NOT", "XOR", "NEAR", "ADJ"]
 
     /// Queries are stemmed in one language: the one most types use.
     static func dominantLanguage(_ schema: Schema) -> String {

@@ -11,6 +11,7 @@ struct ResultFormatter {
             ("query", .string(results.query)),
             ("total", .int(results.total)),
             ("results", .array(results.results.map(json))),
+            ("correction", results.correction.map(JSONValue.string) ?? .null),
         ]
         if !results.facets.isEmpty {
             members.append(("facets", .object(results.facets.map { facet in
@@ -32,34 +33,57 @@ struct ResultFormatter {
             ("url", result.url.map(JSONValue.string) ?? .null),
         ]
         if let image = result.displayRepresentation.image { members.append(("image", .string(image))) }
+        members.append(("snippet", result.snippet.map { .string($0.text) } ?? .null))
+        members.append(("highlights", .array((result.snippet?.highlights ?? []).map { .array([.int($0.lowerBound), .int($0.upperBound)]) })))
         var attributes = stored["attributes"]?.objectValue ?? []
         if let fields { attributes = fields.compactMap { key in attributes.first { $0.key == key } } }
         members.append(("attributes", .object(attributes)))
         return .object(members)
     }
 
+    /// Human output: per result its rank, title, subtitle, TYPE:ID and score, then the snippet
+    /// (matched words in bold on a terminal) and any --fields.
     func table(_ results: SearchResults) -> String {
         var sections: [String] = []
+        if let correction = results.correction { sections.append("Did you mean: \(Terminal.bold(correction))?") }
         if results.results.isEmpty {
             sections.append("No results for '\(results.query)'.")
         } else {
-            var columns: [(String, Table.Alignment)] = [("#", .right), ("TYPE", .left), ("ID", .left), ("TITLE", .left), ("SUBTITLE", .left)]
-            columns += (fields ?? []).map { ($0.uppercased(), .left) }
-            columns.append(("SCORE", .right))
-            var table = Table(columns)
+            let width = String(results.results.last!.rank).count
             for result in results.results {
-                let extra = (fields ?? []).map { result.entity.attributes[$0]?.text ?? "" }
-                table.append([String(result.rank), result.entity.type, result.entity.id.stringValue,
-                              Terminal.bold(result.displayRepresentation.title), result.displayRepresentation.subtitle ?? ""]
-                             + extra + [String(format: "%.2f", result.score)])
+                let rank = String(repeating: " ", count: width - String(result.rank).count) + "\(result.rank)."
+                var line = "\(rank) \(Terminal.bold(result.displayRepresentation.title))"
+                if let subtitle = result.displayRepresentation.subtitle, !subtitle.isEmpty { line += " — \(subtitle)" }
+                line += "  " + Terminal.dim("\(result.entity.type):\(result.entity.id.stringValue)  \(String(format: "%.2f", result.score))")
+                var lines = [line]
+                let indent = String(repeating: " ", count: width + 2)
+                if let snippet = result.snippet { lines.append(indent + Self.highlighted(snippet)) }
+                for key in fields ?? [] { lines.append(indent + Terminal.dim(key + ": ") + (result.entity.attributes[key]?.text ?? "")) }
+                sections.append(lines.joined(separator: "\n"))
             }
             let first = results.results.first!.rank, last = results.results.last!.rank
-            sections.append(table.render() + "\n" + Terminal.dim("\(first)-\(last) of about \(results.total) result\(results.total == 1 ? "" : "s")"))
+            sections.append(Terminal.dim("\(first)-\(last) of about \(results.total) result\(results.total == 1 ? "" : "s")"))
         }
         for facet in results.facets {
             let counts = facet.counts.prefix(12).map { "\($0.value) \($0.count)" }.joined(separator: ", ")
             sections.append("\(facet.key): \(counts)\(facet.counts.count > 12 ? ", ..." : "")")
         }
         return sections.joined(separator: "\n")
+    }
+
+    /// The snippet's text with its highlighted words in bold.
+    static func highlighted(_ snippet: Snippet) -> String {
+        let scalars = Array(snippet.text.unicodeScalars)
+        var text = ""
+        var position = 0
+        for range in snippet.highlights where range.lowerBound >= position && range.upperBound <= scalars.count {
+            text.unicodeScalars.append(contentsOf: scalars[position..<range.lowerBound])
+            var word = ""
+            word.unicodeScalars.append(contentsOf: scalars[range])
+            text += Terminal.bold(word)
+            position = range.upperBound
+        }
+        text.unicodeScalars.append(contentsOf: scalars[position...])
+        return text
     }
 }
