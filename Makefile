@@ -44,3 +44,11 @@ eval: release
 
 clean:
 	rm -rf .build .searchlight
+
+# Latency and throughput against raw Xapian, SQLite FTS5 and tantivy on the Debian package corpus
+# (Benchmarks/run.py; builds the corpus, queries and peers it lacks). `make bench SCALE=10` for 10×.
+SCALE ?= 1
+ROUNDS ?= 3
+.PHONY: bench
+bench: release
+	python3 Benchmarks/run.py --scale $(SCALE) --rounds $(ROUNDS) --bin $(RELEASE_BIN)

@@ -1,0 +1,382 @@
+#!/usr/bin/env python3
+"""Latency and throughput of Searchlight against its peers, one command.
+
+    python3 Benchmarks/run.py [--corpus DIR] [--scale N] [--bin PATH_TO_searchlight] [--rounds 3]
+                              [--out Benchmarks/RESULTS.md] [--reuse-indexes]
+
+Builds what is missing (the Debian corpus, the query files, the peers, a release build of
+searchlight unless --bin), indexes the corpus with every engine (each under /usr/bin/time -v, so
+peak memory is measured the same way for all), then runs interleaved rounds: for each round, for
+each query mode, every engine in a rotated order, one `bench` subprocess each (one warm-up pass,
+one timed pass). The figures reported are the medians over the rounds. Also times one-shot
+`searchlight search` processes. Writes Benchmarks/work/results-<corpus>.json and the tables of the
+"Latency and throughput" section of RESULTS.md (between the bench:begin/end markers).
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+BENCH = REPO / "Benchmarks"
+WORK = BENCH / "work"
+VENV_PYTHON = WORK / "venv" / "bin" / "python"
+BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
+
+ENGINES = ["searchlight", "xapian-plan", "xapian", "fts5", "tantivy"]
+ENGINE_TITLES = {
+    "searchlight": "Searchlight",
+    "xapian-plan": "raw Xapian, Searchlight's plan and index",
+    "xapian": "raw Xapian, naive",
+    "fts5": "SQLite FTS5",
+    "tantivy": "tantivy",
+}
+# Query modes: the query file, and what each engine runs for it (None: the engine has no such mode).
+MODES = {
+    "any":     ("search.txt", {"searchlight": ["--mode", "search", "--match", "any"], "xapian-plan": ["any"],
+                               "xapian": ["any"], "fts5": ["any"], "tantivy": ["any"]}),
+    "all":     ("search.txt", {"searchlight": ["--mode", "search", "--match", "all"], "xapian-plan": ["all"],
+                               "xapian": ["all"], "fts5": ["all"], "tantivy": ["all"]}),
+    "default": ("search.txt", {"searchlight": ["--mode", "search"], "xapian-plan": ["best"], "xapian": ["best"]}),
+    "typing":  ("typing.txt", {"searchlight": ["--mode", "search"], "xapian-plan": ["best"],
+                               "xapian": ["prefix"], "fts5": ["prefix"], "tantivy": ["prefix"]}),
+    "suggest": ("prefix.txt", {"searchlight": ["--mode", "suggest"], "xapian": ["prefix"], "fts5": ["prefix"],
+                               "tantivy": ["prefix"]}),
+    "id":      ("ids.txt", {"searchlight": ["--mode", "get"], "xapian-plan": ["id"], "xapian": ["id"],
+                            "fts5": ["id"], "tantivy": ["id"]}),
+}
+FIGURES = ["p50_us", "p95_us", "p99_us", "mean_us", "max_us", "qps", "zero_result_pct", "mean_results"]
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def run(command, **options):
+    log("+ " + " ".join(shlex.quote(str(part)) for part in command))
+    return subprocess.run([str(part) for part in command], check=True, **options)
+
+
+def last_json(text: str) -> dict:
+    """The JSON object a tool printed (pretty-printed or on one line)."""
+    start = text.find("{")
+    if start < 0:
+        raise ValueError(f"no JSON in output: {text[:200]!r}")
+    return json.loads(text[start:text.rfind("}") + 1])
+
+
+# --- building what is missing -----------------------------------------------------------------
+
+def ensure_corpus(corpus: Path, scale: int):
+    if (corpus / "package.jsonl").exists() and (corpus / "schema.json").exists():
+        return
+    run([sys.executable, REPO / "Corpus" / "debian" / "build.py", "--scale", scale, "--out", corpus])
+
+
+def ensure_queries(corpus: Path) -> Path:
+    folder = WORK / f"queries-{corpus.name}"
+    if not all((folder / f"{name}.txt").exists() for name in ("search", "prefix", "typing", "ids")):
+        run([sys.executable, BENCH / "queries" / "generate.py", "--corpus", corpus, "--out", folder])
+    return folder
+
+
+def ensure_searchlight(binary):
+    if binary:
+        return Path(binary).resolve()
+    run(["swift", "build", "-c", "release", "--package-path", REPO])
+    return REPO / ".build" / "release" / "searchlight"
+
+
+def has_bench_command(binary: Path) -> bool:
+    return subprocess.run([binary, "bench", "--help"], capture_output=True).returncode == 0
+
+
+# --- indexing -----------------------------------------------------------------------------------
+
+def du_mb(folder: Path) -> float:
+    output = subprocess.run(["du", "-sk", str(folder)], capture_output=True, text=True, check=True).stdout
+    return round(int(output.split()[0]) / 1024, 1)
+
+
+def timed(command):
+    """Runs command under /usr/bin/time -v: (stdout, wall seconds, peak RSS in MB)."""
+    log("+ " + " ".join(shlex.quote(str(part)) for part in command))
+    started = time.monotonic()
+    done = subprocess.run(["/usr/bin/time", "-v"] + [str(part) for part in command], capture_output=True, text=True)
+    wall = time.monotonic() - started
+    if done.returncode != 0:
+        raise RuntimeError(f"{command[0]} failed ({done.returncode}): {done.stderr[-2000:]}")
+    match = re.search(r"Maximum resident set size \(kbytes\): (\d+)", done.stderr)
+    return done.stdout, wall, round(int(match[1]) / 1024, 1) if match else None
+
+
+def index_command(engine, corpus, folder, searchlight):
+    return {
+        "searchlight": [searchlight, "index", "--index", folder, corpus, "--json"],
+        "xapian": [WORK / "xapian_raw", "index", corpus, folder],
+        "fts5": [WORK / "sqlite_fts5", "index", corpus, folder],
+        "tantivy": [VENV_PYTHON, BENCH / "peers" / "tantivy_peer.py", "index", corpus, folder],
+    }[engine]
+
+
+def index_all(corpus, indexes, searchlight, reuse, previous):
+    results = {}
+    for engine in ["searchlight", "xapian", "fts5", "tantivy"]:
+        folder = indexes / engine
+        if reuse and folder.exists() and engine in previous:
+            log(f"reusing {folder}")
+            results[engine] = dict(previous[engine], reused=True)
+            continue
+        shutil.rmtree(folder, ignore_errors=True)
+        stdout, wall, rss = timed(index_command(engine, corpus, folder, searchlight))
+        summary = last_json(stdout)
+        docs = summary.get("docs", summary.get("indexed"))
+        seconds = summary.get("seconds", wall)
+        results[engine] = {"docs": docs, "seconds": round(seconds, 2), "wall_seconds": round(wall, 2),
+                           "docs_per_s": round(docs / seconds, 1), "index_mb": du_mb(folder),
+                           "peak_rss_mb": rss, "reported": summary}
+    return results
+
+
+# --- querying -----------------------------------------------------------------------------------
+
+def bench_command(engine, arguments, queries, indexes, searchlight, limit):
+    common = ["--limit", limit, "--warmup", 1, "--rounds", 1]
+    if engine == "searchlight":
+        return [searchlight, "bench", "--index", indexes / "searchlight", "--queries", queries] + arguments + common + ["--json"]
+    mode = ["--queries", queries, "--mode", arguments[0]] + common
+    if engine == "xapian-plan":
+        return [WORK / "xapian_raw", "bench", indexes / "searchlight"] + mode + ["--searchlight-plan"]
+    if engine == "xapian":
+        return [WORK / "xapian_raw", "bench", indexes / "xapian"] + mode
+    if engine == "fts5":
+        return [WORK / "sqlite_fts5", "bench", indexes / "fts5"] + mode
+    return [VENV_PYTHON, BENCH / "peers" / "tantivy_peer.py", "bench", indexes / "tantivy"] + mode
+
+
+def bench_rounds(engines, query_folder, indexes, searchlight, rounds, limit):
+    samples = {}  # (mode, engine) -> [result per round]
+    for round_number in range(rounds):
+        for mode_number, (mode, (file, per_engine)) in enumerate(MODES.items()):
+            present = [e for e in engines if e in per_engine]
+            shift = (round_number + mode_number) % len(present)
+            for engine in present[shift:] + present[:shift]:
+                command = bench_command(engine, per_engine[engine], query_folder / file, indexes, searchlight, limit)
+                log(f"[round {round_number + 1}/{rounds}] {mode} {engine}: " + " ".join(shlex.quote(str(c)) for c in command))
+                done = subprocess.run([str(c) for c in command], capture_output=True, text=True)
+                if done.returncode != 0:
+                    log(f"  failed ({done.returncode}): {done.stderr.strip()[-500:]}")
+                    continue
+                samples.setdefault((mode, engine), []).append(last_json(done.stdout))
+    medians = {}
+    for (mode, engine), results in samples.items():
+        medians.setdefault(mode, {})[engine] = {
+            figure: round(statistics.median(r[figure] for r in results), 3 if figure == "mean_results" else 1)
+            for figure in FIGURES if all(figure in r for r in results)}
+        medians[mode][engine]["rounds"] = len(results)
+    return medians
+
+
+def one_shot(searchlight, index, queries_file, runs):
+    """Wall time of whole `searchlight search` processes, one per query (the first `runs` lines)."""
+    lines = [line.strip() for line in open(queries_file, encoding="utf-8") if line.strip()][:runs]
+    walls = []
+    for line in lines:
+        started = time.monotonic()
+        subprocess.run([str(searchlight), "search", "--index", str(index), line], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, check=True)
+        walls.append((time.monotonic() - started) * 1000)
+    walls.sort()
+    return {"runs": len(walls), "median_ms": round(statistics.median(walls), 2),
+            "p90_ms": round(walls[int(0.9 * (len(walls) - 1))], 2), "max_ms": round(walls[-1], 2)}
+
+
+# --- reporting ----------------------------------------------------------------------------------
+
+def machine():
+    model = ""
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memory = ""
+    try:
+        kb = int(re.search(r"MemTotal:\s+(\d+)", open("/proc/meminfo").read())[1])
+        memory = f"{kb / 1048576:.0f} GiB"
+    except (OSError, TypeError):
+        pass
+    return {"nproc": os.cpu_count(), "cpu": model, "memory": memory, "kernel": platform.release(),
+            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
+
+
+def ratio(a, b):
+    return f"{a / b:.2f}×" if a and b else "–"
+
+
+def markdown(results):
+    m, corpus = results["machine"], results["corpus"]
+    lines = [
+        f"Machine: {m['nproc']} cores ({m['cpu']}), {m['memory']}, Linux {m['kernel']}; {m['date']}. "
+        "Shared machine: compare ratios from the same run rather than absolute times across runs.",
+        "",
+        f"Corpus: `{corpus['path']}` — {corpus['entities']:,} entities ({corpus['packages']:,} packages), "
+        f"{corpus['mb']} MB of JSON Lines. Queries: `{results['queries']}` (seed 42, 1,000 lines per file). "
+        f"Medians of {results['rounds']} interleaved rounds (each: one warm-up pass, one timed pass, one "
+        "process per engine and mode, engines in rotated order); top 10; every hit's stored document read.",
+        "",
+        f"Command: `{results['command']}`",
+        "",
+        "### Indexing",
+        "",
+        "| engine | docs | seconds | docs/s | index MB | peak RSS MB |",
+        "|---|---|---|---|---|---|",
+    ]
+    for engine, row in results["index"].items():
+        lines.append(f"| {ENGINE_TITLES[engine]} | {row['docs']:,} | {row['seconds']} | {row['docs_per_s']:,.0f} | "
+                     f"{row['index_mb']} | {row['peak_rss_mb']} |")
+    queries = results["queries_results"]
+    lines += ["", "### Query latency, p50 / p99 (µs)", "",
+              "| engine | " + " | ".join(MODES) + " |", "|---|" + "---|" * len(MODES)]
+    for engine in ENGINES:
+        cells = []
+        for mode in MODES:
+            row = queries.get(mode, {}).get(engine)
+            cells.append(f"{row['p50_us']:,.0f} / {row['p99_us']:,.0f}" if row else "–")
+        if any(c != "–" for c in cells):
+            lines.append(f"| {ENGINE_TITLES[engine]} | " + " | ".join(cells) + " |")
+    lines += ["", "### Throughput (queries/s, one thread) and share of queries with no result", "",
+              "| engine | " + " | ".join(MODES) + " |", "|---|" + "---|" * len(MODES)]
+    for engine in ENGINES:
+        cells = []
+        for mode in MODES:
+            row = queries.get(mode, {}).get(engine)
+            cells.append(f"{row['qps']:,.0f} ({row['zero_result_pct']:.0f} %)" if row else "–")
+        if any(c != "–" for c in cells):
+            lines.append(f"| {ENGINE_TITLES[engine]} | " + " | ".join(cells) + " |")
+    lines += ["", "### Searchlight relative to the others (p50 ratio, p99 ratio; below 1 = Searchlight faster)", "",
+              "| mode | ÷ tantivy | ÷ raw Xapian, same plan | ÷ raw Xapian, naive | ÷ SQLite FTS5 |", "|---|---|---|---|---|"]
+    for mode in MODES:
+        rows = queries.get(mode, {})
+        ours = rows.get("searchlight")
+        cells = []
+        for other in ["tantivy", "xapian-plan", "xapian", "fts5"]:
+            theirs = rows.get(other)
+            cells.append(f"{ratio(ours['p50_us'], theirs['p50_us'])}, {ratio(ours['p99_us'], theirs['p99_us'])}"
+                         if ours and theirs else "–")
+        lines.append(f"| {mode} | " + " | ".join(cells) + " |")
+    shot = results.get("one_shot")
+    lines += [""]
+    if shot:
+        lines.append(f"One-shot `searchlight search --index DIR \"QUERY\"` processes (first {shot['runs']} lines of "
+                     f"search.txt, wall time): median **{shot['median_ms']} ms**, p90 {shot['p90_ms']} ms, "
+                     f"max {shot['max_ms']} ms (target ≤ 10 ms).")
+    if results.get("notes"):
+        lines += [""] + [f"Note: {note}" for note in results["notes"]]
+    return "\n".join(lines)
+
+
+SECTION_INTRO = """## Latency and throughput
+
+Command: `make bench` (1× Debian corpus) or `make bench SCALE=10`; see Benchmarks/run.py. Modes and
+what each engine runs for them:
+
+| mode | queries | Searchlight | raw Xapian (Searchlight's plan, on Searchlight's index) | raw Xapian naive / FTS5 / tantivy |
+|---|---|---|---|---|
+| any | search.txt | `bench --mode search --match any` | OR query of the plan | OR of the words |
+| all | search.txt | `bench --mode search --match all` | AND query of the plan | AND of the words |
+| default | search.txt | `bench --mode search` (best: all words, topped up by any word) | same | naive Xapian: AND, topped up by OR; FTS5/tantivy: – |
+| typing | typing.txt | `bench --mode search` (last word partial) | same | AND of the complete words + last word as a prefix |
+| suggest | prefix.txt | `bench --mode suggest` | – | the prefix as a prefix query |
+| id | ids.txt | `bench --mode get` | Q-term lookup | unique-term / primary-key / term lookup |
+
+Peers: `Benchmarks/peers/xapian_raw.cpp` (naive index: TermGenerator, english STEM_SOME, positions,
+replace_document per entity; `--searchlight-plan` mirrors Searchlight's query plan in one marked
+function), `Benchmarks/peers/sqlite_fts5.c` (porter unicode61, bm25 column weights 8/3/1, one
+transaction), `Benchmarks/peers/tantivy_peer.py` (tantivy-py 0.27, en_stem, one writer thread, prefix
+via a one-term phrase-prefix query per field). Peers index name, summary and description of every
+entity with weights 8/3/1 and return the stored document of each hit.
+
+"""
+
+
+def write_markdown(path: Path, body: str):
+    text = path.read_text(encoding="utf-8") if path.exists() else "# Results\n"
+    block = f"{BEGIN}\n{body}\n{END}"
+    if BEGIN in text and END in text:
+        text = text[:text.index(BEGIN)] + block + text[text.index(END) + len(END):]
+    else:
+        text = text.rstrip("\n") + "\n\n" + SECTION_INTRO + block + "\n"
+    path.write_text(text, encoding="utf-8")
+
+
+# --- main ---------------------------------------------------------------------------------------
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", type=Path, help="corpus folder (default Corpus/generated/debian-xN)")
+    parser.add_argument("--scale", type=int, default=1, help="Debian corpus scale when --corpus is not given")
+    parser.add_argument("--bin", help="searchlight binary (default: swift build -c release)")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--limit", type=int, default=10)
+    parser.add_argument("--one-shot-runs", type=int, default=50)
+    parser.add_argument("--out", type=Path, default=BENCH / "RESULTS.md")
+    parser.add_argument("--reuse-indexes", action="store_true",
+                        help="keep existing indexes (and their indexing figures from the last results JSON)")
+    args = parser.parse_args()
+
+    corpus = (args.corpus or REPO / "Corpus" / "generated" / f"debian-x{args.scale}").resolve()
+    ensure_corpus(corpus, args.scale)
+    query_folder = ensure_queries(corpus)
+    run(["make", "-s", "-C", BENCH, "peers"])
+    searchlight = ensure_searchlight(args.bin)
+
+    indexes = WORK / f"index-{corpus.name}"
+    indexes.mkdir(parents=True, exist_ok=True)
+    results_path = WORK / f"results-{corpus.name}.json"
+    previous = json.loads(results_path.read_text())["index"] if results_path.exists() else {}
+    notes = []
+    index_results = index_all(corpus, indexes, searchlight, args.reuse_indexes, previous)
+
+    engines = list(ENGINES)
+    if not has_bench_command(searchlight):
+        engines.remove("searchlight")
+        notes.append(f"`{searchlight} bench` is not available in this build: Searchlight's query rows are missing.")
+    query_results = bench_rounds(engines, query_folder, indexes, searchlight, args.rounds, args.limit)
+    shot = one_shot(searchlight, indexes / "searchlight", query_folder / "search.txt", args.one_shot_runs)
+
+    lines = sum(1 for path in corpus.glob("*.jsonl") for _ in open(path, encoding="utf-8"))
+    packages = sum(1 for _ in open(corpus / "package.jsonl", encoding="utf-8")) if (corpus / "package.jsonl").exists() else 0
+    results = {
+        "machine": machine(),
+        "corpus": {"path": os.path.relpath(corpus, REPO), "entities": lines, "packages": packages,
+                   "mb": round(sum(p.stat().st_size for p in corpus.glob("*.jsonl")) / 1048576, 1)},
+        "queries": os.path.relpath(query_folder, REPO),
+        "command": "python3 " + " ".join(shlex.quote(a) for a in [os.path.relpath(sys.argv[0], REPO)] + sys.argv[1:]),
+        "rounds": args.rounds,
+        "searchlight": str(searchlight),
+        "index": index_results,
+        "queries_results": query_results,
+        "one_shot": shot,
+        "notes": notes,
+    }
+    results_path.write_text(json.dumps(results, indent=2) + "\n")
+    write_markdown(args.out, markdown(results))
+    log(f"results: {results_path}; tables: {args.out}")
+    print(markdown(results))
+
+
+if __name__ == "__main__":
+    main()
