@@ -96,6 +96,17 @@ bool cx_enquire_expand(cx_enquire *enq, const uint32_t *docids, size_t count, ui
     });
 }
 
+bool cx_enquire_matching_terms(cx_enquire *enq, uint32_t docid,
+                               void (*visit)(void *, const char *, size_t), void *context, cx_error *error) {
+    return guarded(error, false, [&] {
+        for (Xapian::TermIterator it = enq->enquire.get_matching_terms_begin(docid); it != enq->enquire.get_matching_terms_end(docid); ++it) {
+            std::string term = *it;
+            visit(context, term.data(), term.size());
+        }
+        return true;
+    });
+}
+
 void cx_mset_free(cx_mset *mset) { delete mset; }
 uint32_t cx_mset_size(const cx_mset *mset) { return mset->mset.size(); }
 uint32_t cx_mset_matches_estimated(const cx_mset *mset) { return mset->mset.get_matches_estimated(); }

@@ -113,6 +113,20 @@ public final class Enquire {
     }
 
     /// The matches ranked `offset ..< offset + limit`; `checkAtLeast` makes the total exact up to that many.
+    /// The terms of the current query that document `docid` carries.
+    public func matchingTerms(docid: UInt32) throws(XapianError) -> [String] {
+        var terms: [String] = []
+        try withUnsafeMutablePointer(to: &terms) { (list) throws(XapianError) in
+            _ = try withXapianError { error in
+                cx_enquire_matching_terms(handle, docid, { context, term, length in
+                    context!.assumingMemoryBound(to: [String].self).pointee
+                        .append(String(decoding: UnsafeRawBufferPointer(start: term, count: length), as: UTF8.self))
+                }, list, error)
+            }
+        }
+        return terms
+    }
+
     public func matches(offset: Int, limit: Int, checkAtLeast: Int = 0) throws(XapianError) -> MatchSet {
         let mset = try withXapianError { cx_enquire_mset(handle, UInt32(offset), UInt32(limit), UInt32(checkAtLeast), $0) }
         return MatchSet(handle: mset!, offset: offset)

@@ -254,6 +254,10 @@ bool cx_enquire_expand(cx_enquire *enq, const uint32_t *docids, size_t count, ui
                        void (*visit)(void *context, const char *term, size_t len, double weight),
                        void *context, cx_error *error);
 
+/* Calls `visit` with each term of the current query that document `docid` carries (for explanations). */
+bool cx_enquire_matching_terms(cx_enquire *enq, uint32_t docid,
+                               void (*visit)(void *context, const char *term, size_t len), void *context, cx_error *error);
+
 void cx_mset_free(cx_mset *mset);
 uint32_t cx_mset_size(const cx_mset *mset);
 uint32_t cx_mset_matches_estimated(const cx_mset *mset);

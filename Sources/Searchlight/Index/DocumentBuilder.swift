@@ -22,7 +22,7 @@ final class DocumentBuilder {
             document.addValue(Sortable.serialise(expiration.timeIntervalSince1970), slot: Schema.expirationSlot)
         }
         if let hintKey = type.rankingHint, let hint = entity.attributes[hintKey]?.elements.first?.doubleValue {
-            document.addValue(Sortable.serialise(max(0, hint)), slot: Schema.rankingHintSlot)
+            document.addValue(Sortable.serialise(Ranking.hintScale(hint)), slot: Schema.rankingHintSlot)
         }
 
         if let titleKey = type.display.title, let title = entity.attributes[titleKey] {

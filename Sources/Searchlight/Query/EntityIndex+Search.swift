@@ -33,9 +33,11 @@ extension EntityIndex {
 
             let relevance = request.sort.isEmpty && !request.rankByHint && !trimmed.isEmpty
             let boost = relevance ? try Ranking.boost(text: trimmed, database: state.database) : nil
+            var plan: Query?
             func run(_ query: Query, offset: Int, limit: Int, checkAtLeast: Int? = nil) throws -> MatchSet {
                 let ranked = try boost.map { try Query.combine(.andMaybe, [query, $0]) } ?? query
                 enquire.query = try restrict(ranked)
+                if limit > 0, plan == nil { plan = enquire.query }
                 return try enquire.matches(offset: offset, limit: limit, checkAtLeast: checkAtLeast ?? request.offset + request.limit)
             }
 
@@ -96,9 +98,15 @@ extension EntityIndex {
                 guard let entity = Self.entity(fromData: try hit.data()) else { continue }
                 var result = SearchResult(entity: entity, rank: request.offset + position + 1, score: hit.weight, schema: schema)
                 if let snippets, let type = schema.type(named: entity.type) { result.snippet = snippets.snippet(for: entity, type: type) }
+                if request.explain {
+                    result.explanation = Explanation(matches: try enquire.matchingTerms(docid: hit.docid).map(Explanation.match),
+                                                     hintBoost: try Ranking.hintBoost(of: entity, schema: schema, database: state.database))
+                }
                 results.append(result)
             }
-            return (SearchResults(query: request.text, total: total, results: results, facets: facets), min(closeMatches, total))
+            var found = SearchResults(query: request.text, total: total, results: results, facets: facets)
+            if request.explain { found.plan = plan?.description }
+            return (found, min(closeMatches, total))
         }
         if closeMatches < Self.fewResults, request.offset == 0, request.sort.isEmpty, !request.rankByHint,
            let words = Searcher.plainWords(trimmed), let correction = try spellingCorrection(IndexTerms.titleWords(trimmed)),

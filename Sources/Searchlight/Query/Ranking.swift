@@ -1,3 +1,4 @@
+import Foundation
 import XapianIndex
 
 /// Ranking defaults, chosen on principle and measured on the CISI collection (Benchmarks/RESULTS.md).
@@ -33,6 +34,17 @@ enum Ranking {
         }
         return parts.isEmpty ? nil : try Query.combine(.or, parts)
     }
+
+    /// What the ranking hint adds to `entity`'s score (for explanations).
+    static func hintBoost(of entity: Entity, schema: Schema, database: Database) throws(XapianError) -> Double {
+        guard let key = schema.type(named: entity.type)?.rankingHint, let hint = entity.attributes[key]?.elements.first?.doubleValue,
+              let bound = try database.valueUpperBound(slot: Schema.rankingHintSlot).map(Sortable.unserialise), bound > 0 else { return 0 }
+        return hintBoost * hintScale(hint) / bound
+    }
+
+    /// The ranking hint as stored for boosting and ordering: log(1 + hint), so that long-tailed
+    /// hints (counts, popularity) still separate the common middle; negative hints count as 0.
+    static func hintScale(_ hint: Double) -> Double { log1p(max(0, hint)) }
 
     static func wantsExpansion(_ text: String) -> Bool {
         text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).count >= expansionMinimumWords

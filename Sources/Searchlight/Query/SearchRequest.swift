@@ -32,6 +32,8 @@ public struct SearchRequest: Sendable, Hashable {
     public var offset: Int
     /// Whether results carry a snippet of their text around the matched words.
     public var snippets = true
+    /// Whether results carry an `Explanation`, and the results the query plan.
+    public var explain = false
     /// Terms every result must carry (suggestions by title prefix).
     var requiredTerms: [String] = []
     /// Order by the ranking hint instead of relevance (suggestions).
@@ -67,6 +69,8 @@ public struct SearchResult: Sendable, Hashable {
     /// The passage of the entity's text around the matched words (nil when not asked for, or
     /// when the entity has no text besides its title).
     public var snippet: Snippet?
+    /// Why it ranked here, when the request asked to explain.
+    public var explanation: Explanation?
 
     /// A result for `entity`, displayed through `schema`.
     public init(entity: Entity, rank: Int, score: Double, schema: Schema) {
@@ -88,6 +92,8 @@ public struct SearchResults: Sendable, Hashable {
     public var facets: [Facet] = []
     /// A better spelling of the query ("did you mean"), offered when it found few results.
     public var correction: String?
+    /// Xapian's description of the query that ran (with expansions), when the request asked to explain.
+    public var plan: String?
 
     public init(query: String, total: Int, results: [SearchResult], facets: [Facet] = []) {
         self.query = query

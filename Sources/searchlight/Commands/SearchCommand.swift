@@ -35,6 +35,9 @@ struct SearchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Show only these attributes (comma-separated).", valueName: "key,..."))
     var fields: String?
 
+    @Flag(help: "Show why each result ranked: the terms it matched, their fields, the ranking-hint boost, and the query plan.")
+    var explain = false
+
     @Option(help: "How many results to show.")
     var limit = 10
 
@@ -62,8 +65,9 @@ struct SearchCommand: ParsableCommand {
                 do { return try EntityPredicate(spotlight: text) } catch { throw SearchlightError.invalidQuery("--where: \(error)") }
             }
             let index = try indexOptions.open(.readOnly)
-            let request = SearchRequest(query, types: types, match: match, filter: filter, sort: sortDescriptors,
+            var request = SearchRequest(query, types: types, match: match, filter: filter, sort: sortDescriptors,
                                         facets: facet, limit: limit, offset: offset)
+            request.explain = explain
             let results = try index.search(request)
             let formatter = ResultFormatter(fields: fields.map { $0.split(separator: ",").map(String.init) })
             print(output.json ? formatter.json(results).prettyJSONText : formatter.table(results))

@@ -13,6 +13,7 @@ struct ResultFormatter {
             ("results", .array(results.results.map(json))),
             ("correction", results.correction.map(JSONValue.string) ?? .null),
         ]
+        if let plan = results.plan { members.append(("plan", .string(plan))) }
         if !results.facets.isEmpty {
             members.append(("facets", .object(results.facets.map { facet in
                 (facet.key, .object(facet.counts.map { ($0.value, .int($0.count)) }))
@@ -38,6 +39,12 @@ struct ResultFormatter {
         var attributes = stored["attributes"]?.objectValue ?? []
         if let fields { attributes = fields.compactMap { key in attributes.first { $0.key == key } } }
         members.append(("attributes", .object(attributes)))
+        if let explanation = result.explanation {
+            members.append(("explain", .object([
+                ("matched", .array(explanation.matches.map { .object([("term", .string($0.term)), ("field", .string($0.field)), ("word", .string($0.word))]) })),
+                ("hintBoost", .double((explanation.hintBoost * 10_000).rounded() / 10_000)),
+            ])))
+        }
         return .object(members)
     }
 
@@ -58,10 +65,15 @@ struct ResultFormatter {
                 var lines = [line]
                 let indent = String(repeating: " ", count: width + 2)
                 if let snippet = result.snippet { lines.append(indent + Self.highlighted(snippet)) }
+                if let explanation = result.explanation {
+                    let matched = explanation.matches.map { "\($0.word) (\($0.field))" }.joined(separator: ", ")
+                    lines.append(indent + Terminal.dim("matched: \(matched.isEmpty ? "nothing (filter only)" : matched); ranking hint +\(String(format: "%.2f", explanation.hintBoost))"))
+                }
                 for key in fields ?? [] { lines.append(indent + Terminal.dim(key + ": ") + (result.entity.attributes[key]?.text ?? "")) }
                 sections.append(lines.joined(separator: "\n"))
             }
             let first = results.results.first!.rank, last = results.results.last!.rank
+            if let plan = results.plan { sections.append(Terminal.dim("plan: \(plan)")) }
             sections.append(Terminal.dim("\(first)-\(last) of about \(results.total) result\(results.total == 1 ? "" : "s")"))
         }
         for facet in results.facets {
