@@ -91,6 +91,32 @@ long cx_database_check(const char *path, char **out_report, size_t *out_report_l
     });
 }
 
+bool cx_database_documents(cx_database *db, const char *term_prefix, size_t prefix_len,
+                           bool (*visit)(void *, uint32_t, const char *, size_t, const char *, size_t),
+                           void *context, cx_error *error) {
+    return guarded(error, false, [&] {
+        Xapian::Database &d = db->db();
+        std::string prefix = str(term_prefix, prefix_len);
+        for (Xapian::PostingIterator it = d.postlist_begin(""); it != d.postlist_end(""); ++it) {
+            Xapian::Document doc = d.get_document(*it, Xapian::DOC_ASSUME_VALID);
+            std::string data = doc.get_data();
+            std::string term;
+            Xapian::TermIterator terms = doc.termlist_begin();
+            terms.skip_to(prefix);
+            if (terms != doc.termlist_end() && (*terms).compare(0, prefix.size(), prefix) == 0) term = *terms;
+            if (!visit(context, *it, data.data(), data.size(), term.data(), term.size())) break;
+        }
+        return true;
+    });
+}
+
+bool cx_database_compact(cx_database *db, const char *destination, cx_error *error) {
+    return guarded(error, false, [&] {
+        db->db().compact(destination, Xapian::Compactor::FULL);
+        return true;
+    });
+}
+
 bool cx_database_set_metadata(cx_database *db, const char *key, size_t key_len,
                               const char *value, size_t value_len, cx_error *error) {
     return guarded(error, false, [&] {
