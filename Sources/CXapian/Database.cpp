@@ -85,7 +85,7 @@ bool cx_database_terms(cx_database *db, const char *prefix, size_t prefix_len,
 long cx_database_check(const char *path, char **out_report, size_t *out_report_len, cx_error *error) {
     return guarded<long>(error, -1, [&] {
         std::ostringstream report;
-        size_t errors = Xapian::Database::check(path, Xapian::DBCHECK_SHORT_TREE, &report);
+        size_t errors = Xapian::Database::check(path, 0, &report);
         if (out_report) *out_report = copy_out(report.str(), out_report_len);
         return static_cast<long>(errors);
     });

@@ -14,6 +14,7 @@ struct SearchlightCLI: ParsableCommand {
         6 storage error; 64 invalid command-line usage.
         """,
         version: "0.1.0",
-        subcommands: [IndexCommand.self, SearchCommand.self, SuggestCommand.self, GetCommand.self, DeleteCommand.self, StatsCommand.self]
+        subcommands: [IndexCommand.self, SearchCommand.self, SuggestCommand.self, GetCommand.self, DeleteCommand.self, StatsCommand.self,
+                      CheckCommand.self]
     )
 }
