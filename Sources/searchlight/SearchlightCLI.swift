@@ -15,6 +15,6 @@ struct SearchlightCLI: ParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [IndexCommand.self, SearchCommand.self, SuggestCommand.self, GetCommand.self, DeleteCommand.self, StatsCommand.self,
-                      CheckCommand.self]
+                      CheckCommand.self, CompactCommand.self]
     )
 }

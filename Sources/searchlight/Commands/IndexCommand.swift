@@ -20,6 +20,7 @@ struct IndexCommand: ParsableCommand {
 
     @OptionGroup var indexOptions: IndexOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var wait: WaitOptions
 
     @Option(help: ArgumentHelp("A schema.json describing the entity types.", valueName: "file"))
     var schema: String?
@@ -61,7 +62,7 @@ struct IndexCommand: ParsableCommand {
             }
             return try Schema(jsonText: text, source: path)
         }
-        let index = try indexOptions.open(.readWrite)
+        let index = try indexOptions.open(.readWrite, waitingForWriter: wait.seconds)
         let ingest = JSONLinesIngest(index: index, files: files,
                                      options: .init(schema: parsedSchema, defaultType: type, skipInvalid: skipInvalid, batchSize: batchSize))
         let bar = ProgressBar()
