@@ -80,7 +80,12 @@ public final class EntityIndex: Sendable {
             throw error
         } catch let error as XapianError {
             switch error.kind {
-            case .databaseLock: throw .indexLocked(path: path, pid: WriterLock.holder(path: path))
+            case .databaseLock:
+                // Xapian reports a folder it cannot write (a read-only mount) as a lock it cannot take.
+                if access(path, W_OK) != 0 {
+                    throw .storage(XapianError(kind: .database, message: "cannot write the index at \(path): \(String(cString: strerror(errno)))"))
+                }
+                throw .indexLocked(path: path, pid: WriterLock.holder(path: path))
             case .databaseNotFound: throw .indexNotFound(path: path)
             case .databaseOpening, .databaseCorrupt: throw .notAnIndex(path: path, reason: error.message)
             default: throw .storage(error)

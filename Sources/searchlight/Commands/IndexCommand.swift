@@ -67,6 +67,13 @@ struct IndexCommand: ParsableCommand {
             return try Schema(jsonText: text, source: path)
         }
         let index = try indexOptions.open(.readWrite, waitingForWriter: wait.seconds)
+        if let parsedSchema, let schemaFile {
+            // Checked here too so that the message names the schema file.
+            do { _ = try index.schema.merged(with: parsedSchema) } catch {
+                guard case .schemaConflict(let reason) = error else { throw error }
+                throw SearchlightError.schemaConflict("\(schemaFile): \(reason)")
+            }
+        }
         let ingest = JSONLinesIngest(index: index, files: files,
                                      options: .init(schema: parsedSchema, defaultType: type, skipInvalid: skipInvalid, batchSize: batchSize,
                                                      resume: resume))
