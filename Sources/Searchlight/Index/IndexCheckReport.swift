@@ -38,6 +38,11 @@ public struct IndexCheckReport: Sendable {
         }
         do throws(XapianError) {
             (xapianErrors, xapianReport) = try Database.check(path: path)
+        } catch {
+            // Xapian 1.4 opens the tables read/write to check them, so this fails on a read-only mount.
+            note("Xapian's check could not run: \(error.message)")
+        }
+        do throws(XapianError) {
             let database = try Database(path: path)
             if let schema = try checkMetadata(database) { try checkDocuments(database, schema: schema) }
         } catch {
