@@ -8,7 +8,11 @@ extension EntityIndex {
     /// writing (which takes its lock before anyone else can), checked by Xapian and for the same
     /// entity count, and only then exchanged with the index folder (see `FolderExchange`). The
     /// old folder is deleted last. Any failure before the exchange leaves the index untouched.
-    /// Requires an index opened `.readWrite`; the index stays usable afterwards.
+    ///
+    /// Requires an index opened `.readWrite`. Afterwards it writes the compacted index: Xapian
+    /// keeps the path a database was opened at, so the copy's writer is closed and one is opened
+    /// at the index path. Another process may take the lock in that instant (harmlessly: the swap
+    /// is complete); then this index is left open for reading and its writes throw `.readOnly`.
     public func compact() throws(SearchlightError) -> CompactionReport {
         let started = ContinuousClock.now
         let parent = (path as NSString).deletingLastPathComponent
@@ -39,10 +43,16 @@ extension EntityIndex {
                 throw error
             }
             let old = try FolderExchange.replace(path, with: sibling, keepingOldAt: aside)
-            state.database = compacted
-            state.searcher = nil
             try writer.close()
             try FileManager.default.removeItem(atPath: old)
+            try compacted.close()
+            if let reopened = try? WritableDatabase(path: path, mode: .open) {
+                WriterLock.record(path: path)
+                state.database = reopened
+            } else {
+                state.database = try Database(path: path)
+            }
+            state.searcher = nil
             return CompactionReport(bytesBefore: before, bytesAfter: Self.folderSize(path), entities: entities,
                                     exchangedAtomically: old == sibling, seconds: (ContinuousClock.now - started).seconds)
         }
