@@ -120,9 +120,35 @@ char *cx_database_value_upper_bound(cx_database *db, uint32_t slot, size_t *out_
 long cx_database_check(const char *path, char **out_report, size_t *out_report_len, cx_error *error) {
     return guarded<long>(error, -1, [&] {
         std::ostringstream report;
-        size_t errors = Xapian::Database::check(path, Xapian::DBCHECK_SHORT_TREE, &report);
+        size_t errors = Xapian::Database::check(path, 0, &report);
         if (out_report) *out_report = copy_out(report.str(), out_report_len);
         return static_cast<long>(errors);
+    });
+}
+
+bool cx_database_documents(cx_database *db, const char *term_prefix, size_t prefix_len,
+                           bool (*visit)(void *, uint32_t, const char *, size_t, const char *, size_t),
+                           void *context, cx_error *error) {
+    return guarded(error, false, [&] {
+        Xapian::Database &d = db->db();
+        std::string prefix = str(term_prefix, prefix_len);
+        for (Xapian::PostingIterator it = d.postlist_begin(""); it != d.postlist_end(""); ++it) {
+            Xapian::Document doc = d.get_document(*it, Xapian::DOC_ASSUME_VALID);
+            std::string data = doc.get_data();
+            std::string term;
+            Xapian::TermIterator terms = doc.termlist_begin();
+            terms.skip_to(prefix);
+            if (terms != doc.termlist_end() && (*terms).compare(0, prefix.size(), prefix) == 0) term = *terms;
+            if (!visit(context, *it, data.data(), data.size(), term.data(), term.size())) break;
+        }
+        return true;
+    });
+}
+
+bool cx_database_compact(cx_database *db, const char *destination, cx_error *error) {
+    return guarded(error, false, [&] {
+        db->db().compact(destination, Xapian::Compactor::FULL);
+        return true;
     });
 }
 

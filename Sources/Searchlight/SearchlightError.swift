@@ -25,6 +25,8 @@ public enum SearchlightError: Error, Sendable, CustomStringConvertible {
     /// Input files that cannot be read.
     case input(path: String, reason: String)
     case invalidQuery(String)
+    /// `--resume` cannot continue an earlier run (its inputs differ, or there is none to continue).
+    case cannotResume(String)
     /// The storage engine failed (I/O, disk full, corruption).
     case storage(XapianError)
 
@@ -51,6 +53,8 @@ public enum SearchlightError: Error, Sendable, CustomStringConvertible {
             return "\(path): \(reason)"
         case .invalidQuery(let reason):
             return reason
+        case .cannotResume(let reason):
+            return "cannot resume: \(reason)"
         case .storage(let error):
             return "storage error: \(error.message)"
         }

@@ -124,6 +124,33 @@ public class Database {
         }
     }
 
+    /// Visits every document in docid order with its data and its first term starting with `termPrefix`
+    /// (empty when it has none), until `visit` returns false.
+    public func forEachDocument(termPrefix: String, _ visit: (_ docid: UInt32, _ data: [UInt8], _ term: String) -> Bool) throws(XapianError) {
+        typealias Visitor = (UInt32, [UInt8], String) -> Bool
+        try withoutActuallyEscaping(visit) { (visitor: @escaping Visitor) throws(XapianError) in
+            var box = visitor
+            try withUnsafeMutablePointer(to: &box) { (context: UnsafeMutablePointer<Visitor>) throws(XapianError) in
+                try withUTF8Bytes(termPrefix) { (bytes, count) throws(XapianError) in
+                    _ = try withXapianError { error in
+                        cx_database_documents(handle, bytes, count, { context, docid, data, dataLength, term, termLength in
+                            let visitor = context!.assumingMemoryBound(to: Visitor.self).pointee
+                            let bytes = [UInt8](UnsafeRawBufferPointer(start: data, count: dataLength))
+                            let text = String(decoding: UnsafeRawBufferPointer(start: term, count: termLength), as: UTF8.self)
+                            return visitor(docid, bytes, text)
+                        }, context, error)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes a compacted copy of the latest committed revision into the folder `destination`
+    /// (created if missing; a database already there is overwritten); this database is left as it was.
+    public func compact(to destination: String) throws(XapianError) {
+        _ = try withXapianError { cx_database_compact(handle, destination, $0) }
+    }
+
     /// Runs Xapian's consistency check over the database folder at `path`.
     /// Returns the number of errors found and Xapian's report.
     public static func check(path: String) throws(XapianError) -> (errors: Int, report: String) {

@@ -11,10 +11,10 @@ struct SearchlightCLI: ParsableCommand {
 
         Exit codes: 0 success; 1 something asked for was not found; 3 invalid input \
         data or schema; 4 no index, or not an index; 5 the index is locked by another writer; \
-        6 storage error; 64 invalid command-line usage.
+        6 storage error, or check found the index inconsistent; 64 invalid command-line usage.
         """,
         version: "0.1.0",
         subcommands: [IndexCommand.self, SearchCommand.self, SuggestCommand.self, GetCommand.self, DeleteCommand.self, StatsCommand.self,
-                      BenchCommand.self]
+                      CheckCommand.self, CompactCommand.self, BenchCommand.self]
     )
 }

@@ -99,6 +99,37 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
         let result = try Database.check(path: folder.path)
         #expect(result.errors == 0)
     }
+
+    @Test func everyDocumentIsVisitedWithItsDataAndUniqueTerm() throws {
+        let folder = TemporaryFolder()
+        let db = try WritableDatabase(path: folder.path)
+        try db.addDocument(try document("one", terms: ["Qa", "XT:x"]))
+        try db.addDocument(try document("two", terms: ["XT:x"]))
+        try db.commit()
+        var seen: [(UInt32, String, String)] = []
+        try db.forEachDocument(termPrefix: "Q") { docid, data, term in
+            seen.append((docid, String(decoding: data, as: UTF8.self), term))
+            return true
+        }
+        #expect(seen.map(\.0) == [1, 2])
+        #expect(seen.map(\.1) == ["one", "two"])
+        #expect(seen.map(\.2) == ["Qa", ""])
+    }
+
+    @Test func compactingWritesAnEquivalentDatabaseElsewhere() throws {
+        let folder = TemporaryFolder()
+        let db = try WritableDatabase(path: folder.path + "/db")
+        for i in 0..<200 { try db.replaceDocument(uniqueTerm: "Q\(i)", with: try document("doc \(i)", terms: ["Q\(i)"])) }
+        for i in 0..<100 { try db.deleteDocuments(withTerm: "Q\(i * 2)") }
+        try db.setMetadata("k", Array("v".utf8))
+        try db.commit()
+        try db.compact(to: folder.path + "/compact")
+        let compacted = try Database(path: folder.path + "/compact")
+        #expect(try compacted.documentCount == 100)
+        #expect(try compacted.documentData(forTerm: "Q3") == Array("doc 3".utf8))
+        #expect(try compacted.metadata("k") == Array("v".utf8))
+        #expect(try Database.check(path: folder.path + "/compact").errors == 0)
+    }
 }
 
 @Suite struct ErrorPaths {

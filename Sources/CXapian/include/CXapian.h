@@ -97,6 +97,15 @@ bool cx_database_values(cx_database *db, uint32_t slot,
 char *cx_database_value_upper_bound(cx_database *db, uint32_t slot, size_t *out_len, cx_error *error);
 /* Runs Xapian's consistency check on the database folder; returns the error count, or -1 on failure. */
 long cx_database_check(const char *path, char **out_report, size_t *out_report_len, cx_error *error);
+/* Calls `visit` for each document in docid order with its data and its first term starting with
+ * `term_prefix` (empty when it has none), until `visit` returns false. */
+bool cx_database_documents(cx_database *db, const char *term_prefix, size_t prefix_len,
+                           bool (*visit)(void *context, uint32_t docid, const char *data, size_t data_len,
+                                         const char *term, size_t term_len),
+                           void *context, cx_error *error);
+/* Writes a compacted copy of the database's latest committed revision into the folder `destination`
+ * (Xapian's Database::compact, level FULL); the source is left untouched. */
+bool cx_database_compact(cx_database *db, const char *destination, cx_error *error);
 
 /* Writing (the database must be writable). */
 bool cx_database_set_metadata(cx_database *db, const char *key, size_t key_len,

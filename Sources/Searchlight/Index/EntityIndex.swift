@@ -34,10 +34,21 @@ public final class EntityIndex: Sendable {
     public let mode: Mode
     let state: Mutex<State>
 
-    public init(path: String, mode: Mode = .readOnly) throws(SearchlightError) {
+    /// Opens the index at `path`. A writer that finds another process writing retries until
+    /// `wait` has passed before failing with `.indexLocked`.
+    public init(path: String, mode: Mode = .readOnly, waitingForWriterUpTo wait: Duration = .zero) throws(SearchlightError) {
         self.path = path
         self.mode = mode
-        let database = try Self.open(path: path, mode: mode)
+        let deadline = ContinuousClock.now + wait
+        var database: Database
+        while true {
+            do {
+                database = try Self.open(path: path, mode: mode)
+                break
+            } catch .indexLocked where ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
         let schema = try Self.storedSchema(database, path: path)
         state = Mutex(State(database: database, schema: schema))
     }
@@ -69,7 +80,12 @@ public final class EntityIndex: Sendable {
             throw error
         } catch let error as XapianError {
             switch error.kind {
-            case .databaseLock: throw .indexLocked(path: path, pid: WriterLock.holder(path: path))
+            case .databaseLock:
+                // Xapian reports a folder it cannot write (a read-only mount) as a lock it cannot take.
+                if access(path, W_OK) != 0 {
+                    throw .storage(XapianError(kind: .database, message: "cannot write the index at \(path): \(String(cString: strerror(errno)))"))
+                }
+                throw .indexLocked(path: path, pid: WriterLock.holder(path: path))
             case .databaseNotFound: throw .indexNotFound(path: path)
             case .databaseOpening, .databaseCorrupt: throw .notAnIndex(path: path, reason: error.message)
             default: throw .storage(error)
@@ -284,6 +300,16 @@ public final class EntityIndex: Sendable {
         let names = schema.types.map(\.name)
         return try read { (state: inout State) throws -> [(type: String, count: Int)] in
             try names.map { ($0, try state.database.termFrequency(IndexTerms.type($0))) }
+        }
+    }
+
+    /// Bytes of the files in the index folder.
+    public var sizeOnDisk: Int { Self.folderSize(path) }
+
+    static func folderSize(_ path: String) -> Int {
+        let manager = FileManager.default
+        return (manager.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []).reduce(0) { total, name in
+            total + ((try? manager.attributesOfItem(atPath: path + "/" + name)[.size] as? Int) ?? 0)
         }
     }
 

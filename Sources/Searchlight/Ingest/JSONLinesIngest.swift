@@ -22,12 +22,16 @@ public final class JSONLinesIngest {
         /// Skip invalid lines (reporting each) instead of stopping before writing anything.
         public var skipInvalid = false
         public var batchSize = 10_000
+        /// Continue after the last batch committed by an earlier run over the same inputs (`--resume`).
+        public var resume = false
 
-        public init(schema: Schema? = nil, defaultType: String? = nil, skipInvalid: Bool = false, batchSize: Int = 10_000) {
+        public init(schema: Schema? = nil, defaultType: String? = nil, skipInvalid: Bool = false, batchSize: Int = 10_000,
+                    resume: Bool = false) {
             self.schema = schema
             self.defaultType = defaultType
             self.skipInvalid = skipInvalid
             self.batchSize = batchSize
+            self.resume = resume
         }
     }
 
@@ -42,6 +46,8 @@ public final class JSONLinesIngest {
         public var duplicates = 0
         public var seconds = 0.0
         public var batches = 0
+        /// With `resume`: the lines skipped because an earlier run had committed them.
+        public var resumedAfter: InputLocation?
     }
 
     /// Progress of a run: which pass, and bytes done of the total.
@@ -67,6 +73,9 @@ public final class JSONLinesIngest {
         let readers = try files.map { (file) throws(SearchlightError) in try LineReader(path: file) }
         let totalBytes = readers.reduce(0) { $0 + $1.size }
         var report = Report()
+        let inputs = JSONValue.array(readers.map { .object([("path", .string(Self.absolute($0.path))), ("bytes", .int($0.size))]) })
+        let resumePoint = options.resume ? try self.resumePoint(inputs: inputs) : nil
+        report.resumedAfter = resumePoint.map { InputLocation(file: readers[$0.fileIndex].path, line: $0.line) }
 
         // Pass 1: check every line, infer missing types, note the invalid ones.
         var schema = try index.schema.merged(with: options.schema ?? Schema())
@@ -113,10 +122,12 @@ public final class JSONLinesIngest {
         batch.reserveCapacity(options.batchSize)
         var counts: [String: Int] = [:]
         var schemaToStore: Schema? = schema
-        func flush(at location: InputLocation) throws(SearchlightError) {
+        let entitiesBefore = resumePoint?.entities ?? 0
+        func flush(at location: InputLocation, fileIndex: Int) throws(SearchlightError) {
             guard !batch.isEmpty else { return }
             let checkpoint = JSONValue.object([("file", .string(location.file)), ("line", .int(location.line)),
-                                               ("entities", .int(report.indexed + batch.count))])
+                                               ("entities", .int(entitiesBefore + report.indexed + batch.count)),
+                                               ("fileIndex", .int(fileIndex)), ("inputs", inputs)])
             try index.write(batch, schema: schemaToStore, checkpoint: checkpoint)
             schemaToStore = nil
             report.indexed += batch.count
@@ -125,10 +136,13 @@ public final class JSONLinesIngest {
         }
         let decoder = EntityDecoder(schema: schema, defaultType: options.defaultType)
         doneBytes = 0
-        for reader in readers {
+        for (fileIndex, reader) in readers.enumerated() {
             var last = InputLocation(file: reader.path, line: 0)
             try eachLine(of: reader) { location, json, bytesRead in
                 last = location
+                if let resumePoint, fileIndex < resumePoint.fileIndex || (fileIndex == resumePoint.fileIndex && location.line <= resumePoint.line) {
+                    return
+                }
                 guard !invalid.contains(location) else { return }
                 let entity: Entity
                 do { entity = try decoder.entity(from: try json.get()) } catch {
@@ -137,19 +151,39 @@ public final class JSONLinesIngest {
                 batch.append(entity)
                 counts[entity.type, default: 0] += 1
                 if batch.count >= options.batchSize {
-                    try flush(at: location)
+                    try flush(at: location, fileIndex: fileIndex)
                     progress(Progress(phase: .indexing, bytesDone: doneBytes + bytesRead, bytesTotal: totalBytes))
                 }
             }
-            try flush(at: last)
+            try flush(at: last, fileIndex: fileIndex)
             doneBytes += reader.size
             progress(Progress(phase: .indexing, bytesDone: doneBytes, bytesTotal: totalBytes))
         }
-        if report.indexed > 0 { try index.refreshShortPrefixTables() }
+        // A resumed run refreshes even when nothing was left: the run it continues may have died before doing so.
+        if report.indexed > 0 || resumePoint != nil { try index.refreshShortPrefixTables() }
         report.countsByType = schema.types.compactMap { type in counts[type.name].map { (type.name, $0) } }
         report.seconds = Date().timeIntervalSince(started)
         return report
     }
+
+    /// Where an earlier run over the same `inputs` stopped: its last committed batch, or nil when
+    /// none was committed (so the run starts at the beginning). Refuses inputs that differ from that run's.
+    private func resumePoint(inputs: JSONValue) throws(SearchlightError) -> (fileIndex: Int, line: Int, entities: Int)? {
+        guard let checkpoint = try index.checkpoint() else { return nil }
+        guard let recorded = checkpoint["inputs"], let fileIndex = checkpoint["fileIndex"]?.intValue,
+              let line = checkpoint["line"]?.intValue, let entities = checkpoint["entities"]?.intValue
+        else { throw .cannotResume("the index's last batch was not written by a resumable `searchlight index` run") }
+        guard recorded == inputs else {
+            func describe(_ list: JSONValue) -> String {
+                (list.arrayValue ?? []).map { "\($0["path"]?.stringValue ?? "?") (\($0["bytes"]?.intValue ?? 0) bytes)" }.joined(separator: ", ")
+            }
+            throw .cannotResume("the inputs differ from those of the run that wrote the last batch: it indexed \(describe(recorded)); "
+                + "these are \(describe(inputs)). Give the same files, or index without --resume")
+        }
+        return (fileIndex, line, entities)
+    }
+
+    private static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 
     /// Calls `body` for each non-blank line with its location and parsed JSON (or the syntax error).
     private func eachLine(of reader: LineReader,

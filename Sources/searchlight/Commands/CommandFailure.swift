@@ -24,7 +24,7 @@ struct CommandFailure: Error, CustomStringConvertible {
         case .indexNotFound, .notAnIndex: code = Self.noIndex
         case .indexLocked: code = Self.locked
         case .storage, .readOnly: code = Self.storage
-        case .invalidSchema, .schemaConflict, .invalidEntity, .unknownType, .input, .invalidQuery: code = Self.invalidInput
+        case .invalidSchema, .schemaConflict, .invalidEntity, .unknownType, .input, .invalidQuery, .cannotResume: code = Self.invalidInput
         }
     }
 

@@ -11,6 +11,7 @@ struct DeleteCommand: ParsableCommand {
 
     @OptionGroup var indexOptions: IndexOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var wait: WaitOptions
 
     @Option(help: ArgumentHelp("Delete every entity of this type.", valueName: "type"))
     var type: String?
@@ -34,7 +35,7 @@ struct DeleteCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let index = try indexOptions.open(.readWrite)
+            let index = try indexOptions.open(.readWrite, waitingForWriter: wait.seconds)
             let deleted: Int
             if let type {
                 guard index.schema.type(named: type) != nil else {

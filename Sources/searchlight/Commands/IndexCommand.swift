@@ -14,12 +14,14 @@ struct IndexCommand: ParsableCommand {
 
         Every line is checked before anything is written: an invalid line stops the run with FILE:LINE and \
         the index is left as it was, unless --skip-invalid is given. Entities are written in batches, each \
-        committed atomically; indexing the same data again replaces entities rather than duplicating them.
+        committed atomically with a checkpoint; indexing the same data again replaces entities rather than \
+        duplicating them, and --resume continues an interrupted run after its last committed batch.
         """
     )
 
     @OptionGroup var indexOptions: IndexOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var wait: WaitOptions
 
     @Option(help: ArgumentHelp("A schema.json describing the entity types.", valueName: "file"))
     var schema: String?
@@ -32,6 +34,9 @@ struct IndexCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Entities per atomically committed batch.", valueName: "n"))
     var batchSize = 10_000
+
+    @Flag(help: "Continue after the last batch committed by an interrupted run over the same inputs.")
+    var resume = false
 
     @Argument(help: ArgumentHelp("JSON Lines files, or folders holding them.", valueName: "input"))
     var inputs: [String]
@@ -61,9 +66,17 @@ struct IndexCommand: ParsableCommand {
             }
             return try Schema(jsonText: text, source: path)
         }
-        let index = try indexOptions.open(.readWrite)
+        let index = try indexOptions.open(.readWrite, waitingForWriter: wait.seconds)
+        if let parsedSchema, let schemaFile {
+            // Checked here too so that the message names the schema file.
+            do { _ = try index.schema.merged(with: parsedSchema) } catch {
+                guard case .schemaConflict(let reason) = error else { throw error }
+                throw SearchlightError.schemaConflict("\(schemaFile): \(reason)")
+            }
+        }
         let ingest = JSONLinesIngest(index: index, files: files,
-                                     options: .init(schema: parsedSchema, defaultType: type, skipInvalid: skipInvalid, batchSize: batchSize))
+                                     options: .init(schema: parsedSchema, defaultType: type, skipInvalid: skipInvalid, batchSize: batchSize,
+                                                     resume: resume))
         let bar = ProgressBar()
         let report = try ingest.run(progress: bar.update)
         bar.finish()
@@ -83,12 +96,14 @@ struct IndexCommand: ParsableCommand {
                 })),
                 ("duplicates", .int(report.duplicates)),
                 ("batches", .int(report.batches)),
+                ("resumedAfter", report.resumedAfter.map { .object([("file", .string($0.file)), ("line", .int($0.line))]) } ?? .null),
                 ("seconds", .double((report.seconds * 1000).rounded() / 1000)),
                 ("docsPerSecond", .int(Int(rate))),
                 ("peakMemoryMB", .int(peak)),
             ]).prettyJSONText
         }
-        var lines = ["Indexed \(report.indexed) entities into \(index.path) in \(String(format: "%.2f", report.seconds)) s (\(Int(rate)) docs/s, peak memory \(peak) MB)"]
+        var lines = report.resumedAfter.map { ["Resumed after \($0), where the last committed batch ended."] } ?? []
+        lines += ["Indexed \(report.indexed) entities into \(index.path) in \(String(format: "%.2f", report.seconds)) s (\(Int(rate)) docs/s, peak memory \(peak) MB)"]
         if !report.countsByType.isEmpty {
             var table = Table([("TYPE", .left), ("ENTITIES", .right)])
             for (type, count) in report.countsByType { table.append([type, String(count)]) }

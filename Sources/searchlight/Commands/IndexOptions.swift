@@ -11,8 +11,20 @@ struct IndexOptions: ParsableArguments {
         index ?? ProcessInfo.processInfo.environment["SEARCHLIGHT_INDEX"].flatMap { $0.isEmpty ? nil : $0 } ?? ".searchlight"
     }
 
-    func open(_ mode: EntityIndex.Mode) throws -> EntityIndex {
-        do { return try EntityIndex(path: path, mode: mode) } catch { throw CommandFailure(error) }
+    func open(_ mode: EntityIndex.Mode, waitingForWriter seconds: Double = 0) throws -> EntityIndex {
+        do { return try EntityIndex(path: path, mode: mode, waitingForWriterUpTo: .milliseconds(Int(seconds * 1000))) }
+        catch { throw CommandFailure(error) }
+    }
+}
+
+/// `--wait SECONDS`, shared by the commands that write.
+struct WaitOptions: ParsableArguments {
+    @Option(name: .customLong("wait"), help: ArgumentHelp(
+        "While another process writes the index, retry for up to this many seconds before failing (exit 5).", valueName: "seconds"))
+    var seconds: Double = 0
+
+    func validate() throws {
+        guard seconds >= 0, seconds <= 86_400 else { throw ValidationError("--wait must be between 0 and 86400 seconds") }
     }
 }
 

@@ -18,7 +18,7 @@ struct StatsCommand: ParsableCommand {
             let schema = index.schema
             let counts = try index.countsByType()
             let total = try index.totalCount
-            let size = Self.folderSize(index.path)
+            let size = index.sizeOnDisk
             let checkpoint = try index.checkpoint()
             if output.json {
                 print(JSONValue.object([
@@ -52,13 +52,6 @@ struct StatsCommand: ParsableCommand {
             if let checkpoint, let file = checkpoint["file"]?.stringValue, let line = checkpoint["line"]?.intValue {
                 print("Last committed batch ended at \(file):\(line)")
             }
-        }
-    }
-
-    static func folderSize(_ path: String) -> Int {
-        let manager = FileManager.default
-        return (manager.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []).reduce(0) { total, name in
-            total + ((try? manager.attributesOfItem(atPath: path + "/" + name)[.size] as? Int) ?? 0)
         }
     }
 

@@ -1,0 +1,64 @@
+import Foundation
+import XapianIndex
+
+extension EntityIndex {
+    /// Rewrites the index compactly and swaps it in place, holding the writer lock throughout.
+    ///
+    /// Xapian compacts the last committed revision into a sibling folder; that copy is opened for
+    /// writing (which takes its lock before anyone else can), checked by Xapian and for the same
+    /// entity count, and only then exchanged with the index folder (see `FolderExchange`). The
+    /// old folder is deleted last. Any failure before the exchange leaves the index untouched.
+    ///
+    /// Requires an index opened `.readWrite`. Afterwards it writes the compacted index: Xapian
+    /// keeps the path a database was opened at, so the copy's writer is closed and one is opened
+    /// at the index path. Another process may take the lock in that instant (harmlessly: the swap
+    /// is complete); then this index is left open for reading and its writes throw `.readOnly`.
+    public func compact() throws(SearchlightError) -> CompactionReport {
+        let started = ContinuousClock.now
+        let parent = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let sibling = (parent.isEmpty ? "" : parent + "/") + ".\(name).compacting"
+        let aside = (parent.isEmpty ? "" : parent + "/") + ".\(name).old"
+        let before = sizeOnDisk
+        return try read { (state: inout State) throws -> CompactionReport in
+            guard let writer = state.writer else { throw SearchlightError.readOnly }
+            try writer.commit()
+            let entities = try writer.documentCount
+            // Leftovers of an interrupted compaction: nobody else can be using them while we hold the lock.
+            for leftover in [sibling, aside] where FileManager.default.fileExists(atPath: leftover) {
+                try FileManager.default.removeItem(atPath: leftover)
+            }
+            let compacted: WritableDatabase
+            do {
+                try Database(path: path).compact(to: sibling)
+                compacted = try WritableDatabase(path: sibling, mode: .open)
+                WriterLock.record(path: sibling)
+                let check = try Database.check(path: sibling)
+                guard check.errors == 0, try compacted.documentCount == entities else {
+                    throw SearchlightError.storage(XapianError(kind: .databaseCorrupt, message:
+                        "the compacted copy holds \(try compacted.documentCount) entities and \(check.errors) errors; expected \(entities) and none; the index was left as it was"))
+                }
+            } catch {
+                try? FileManager.default.removeItem(atPath: sibling)
+                throw error
+            }
+            let old = try FolderExchange.replace(path, with: sibling, keepingOldAt: aside)
+            try writer.close()
+            try FileManager.default.removeItem(atPath: old)
+            try compacted.close()
+            if let reopened = try? WritableDatabase(path: path, mode: .open) {
+                WriterLock.record(path: path)
+                state.database = reopened
+            } else {
+                state.database = try Database(path: path)
+            }
+            state.searcher = nil
+            return CompactionReport(bytesBefore: before, bytesAfter: Self.folderSize(path), entities: entities,
+                                    exchangedAtomically: old == sibling, seconds: (ContinuousClock.now - started).seconds)
+        }
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

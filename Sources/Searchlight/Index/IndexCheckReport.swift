@@ -1,0 +1,115 @@
+import Foundation
+import XapianIndex
+
+/// The result of checking an index for consistency: Xapian's own structural check of the
+/// database files, then Searchlight's — the format version, the stored schema and checkpoint,
+/// and every document, whose data must decode to an entity of a stored type that carries
+/// exactly that entity's unique term.
+///
+/// Reads only, so it may run while another process writes the index.
+///
+/// ```swift
+/// let report = try IndexCheckReport(checking: ".searchlight")
+/// if !report.isConsistent { report.problems.forEach { print($0) } }
+/// ```
+public struct IndexCheckReport: Sendable {
+    /// At most this many problems are listed; `problemCount` counts them all.
+    public static let listedProblems = 100
+
+    public let path: String
+    /// Errors found by Xapian's `Database::check`, and its report.
+    public private(set) var xapianErrors = 0
+    public private(set) var xapianReport = ""
+    /// Documents whose data and unique term were checked.
+    public private(set) var documents = 0
+    /// Searchlight's own findings, each naming what is wrong and where.
+    public private(set) var problems: [String] = []
+    public private(set) var problemCount = 0
+
+    public var isConsistent: Bool { xapianErrors == 0 && problemCount == 0 }
+
+    /// Checks the index at `path`; throws only when there is no index to check.
+    public init(checking path: String) throws(SearchlightError) {
+        self.path = path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .indexNotFound(path: path) }
+        guard isDirectory.boolValue, FileManager.default.fileExists(atPath: path + "/iamglass") else {
+            throw .notAnIndex(path: path, reason: "the folder holds no index")
+        }
+        do throws(XapianError) {
+            (xapianErrors, xapianReport) = try Database.check(path: path)
+        } catch {
+            // Xapian 1.4 opens the tables read/write to check them, so this fails on a read-only mount.
+            note("Xapian's check could not run: \(error.message)")
+        }
+        do throws(XapianError) {
+            let database = try Database(path: path)
+            if let schema = try checkMetadata(database) { try checkDocuments(database, schema: schema) }
+        } catch {
+            note("the database cannot be read: \(error.message)")
+        }
+    }
+
+    private mutating func note(_ problem: String) {
+        problemCount += 1
+        if problems.count < Self.listedProblems { problems.append(problem) }
+    }
+
+    /// Checks the format version, schema and checkpoint; returns the schema when it parses.
+    private mutating func checkMetadata(_ database: Database) throws(XapianError) -> Schema? {
+        let version = try database.metadata(IndexMetadata.formatVersion).map { String(decoding: $0, as: UTF8.self) }
+        let hasDocuments = try database.documentCount > 0
+        switch version {
+        case nil where hasDocuments: note("metadata \(IndexMetadata.formatVersion): missing, yet the index holds documents")
+        case let text? where Int(text) != Schema.formatVersion:
+            note("metadata \(IndexMetadata.formatVersion): '\(text)'; this build reads version \(Schema.formatVersion)")
+        default: break
+        }
+        if let bytes = try database.metadata(IndexMetadata.checkpoint), (try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)))?["line"]?.intValue == nil {
+            note("metadata \(IndexMetadata.checkpoint): not a checkpoint object")
+        }
+        guard let bytes = try database.metadata(IndexMetadata.schema) else {
+            if hasDocuments { note("metadata \(IndexMetadata.schema): missing, yet the index holds documents") }
+            return hasDocuments ? nil : Schema()
+        }
+        do {
+            return try Schema(jsonText: String(decoding: bytes, as: UTF8.self), source: "metadata \(IndexMetadata.schema)")
+        } catch {
+            note("\(error)")
+            return nil
+        }
+    }
+
+    /// Checks that each document's data decodes to an entity of a stored type, and that the document
+    /// carries that entity's unique term and is the only one to carry it.
+    private mutating func checkDocuments(_ database: Database, schema: Schema) throws(XapianError) {
+        var failure: XapianError?
+        try database.forEachDocument(termPrefix: "Q") { docid, data, term in
+            documents += 1
+            do throws(XapianError) {
+                if let problem = try Self.problem(docid: docid, data: data, term: term, database: database, schema: schema) { note(problem) }
+                return true
+            } catch {
+                failure = error
+                return false
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    private static func problem(docid: UInt32, data: [UInt8], term: String, database: Database, schema: Schema) throws(XapianError) -> String? {
+        let json = data.withUnsafeBytes { try? JSONValue(parsing: $0) }
+        guard let json, let entity = Entity(stored: json) else { return "document \(docid): its data is not a stored entity" }
+        guard let type = schema.type(named: entity.type) else {
+            return "document \(docid) (\(entity.reference)): type '\(entity.type)' is not in the stored schema"
+        }
+        let rawID = json["id"]?.intValue.map(String.init) ?? json["id"]?.stringValue ?? ""
+        guard let id = EntityIdentifier(rawID, kind: type.idKind) else {
+            return "document \(docid) (\(entity.reference)): id is not a valid \(type.idKind.rawValue) id"
+        }
+        let expected = IndexTerms.unique(type: type.name, id: id)
+        guard term == expected else { return "document \(docid) (\(entity.reference)): unique term is '\(term)', expected '\(expected)'" }
+        let carriers = try database.termFrequency(expected)
+        return carriers == 1 ? nil : "document \(docid) (\(entity.reference)): \(carriers) documents carry '\(expected)'"
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Synchronization
+import Testing
+import XapianIndex
+@testable import Searchlight
+
+@Suite struct IndexMaintenance {
+    @Test func checkFindsDocumentsThatAreNotEntitiesOrCarryTheWrongUniqueTerm() throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        try index.index([trail("mist", "Mist Trail"), landmark(1, "Half Dome")])
+        #expect(try IndexCheckReport(checking: index.path).isConsistent)
+        #expect(try IndexCheckReport(checking: index.path).documents == 2)
+
+        try index.state.withLock { state in
+            let writer = try #require(state.writer)
+            let garbage = Document()
+            garbage.setData(Array("not json".utf8))
+            garbage.addBooleanTerm("Qtrail:garbage")
+            try writer.addDocument(garbage)
+            let mislabelled = Document()
+            mislabelled.setData(Array(#"{"type":"trail","id":"real","attributes":{}}"#.utf8))
+            mislabelled.addBooleanTerm("Qtrail:other")
+            try writer.addDocument(mislabelled)
+            try writer.commit()
+        }
+        let report = try IndexCheckReport(checking: index.path)
+        #expect(!report.isConsistent)
+        #expect(report.xapianErrors == 0)
+        #expect(report.problemCount == 2)
+        #expect(report.problems.contains { $0.contains("not a stored entity") })
+        #expect(report.problems.contains { $0.contains("unique term is 'Qtrail:other', expected 'Qtrail:real'") })
+        #expect(throws: SearchlightError.self) { try IndexCheckReport(checking: folder.path + "/none") }
+    }
+
+    @Test func compactionKeepsEveryEntityHoldsTheLockAndLeavesTheIndexWritable() throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        try index.index((0..<400).map { trail("t\($0)", "Trail \($0)", description: "granite waterfall \($0)") })
+        try index.deleteEntities((0..<200).map { EntityReference(type: "trail", id: .string("t\($0 * 2)")) })
+        let report = try index.compact()
+        #expect(report.entities == 200)
+        #expect(report.exchangedAtomically)
+        #expect(report.bytesAfter < report.bytesBefore)
+        #expect(try index.totalCount == 200)
+        #expect(try index.entities(for: [EntityReference(type: "trail", id: "t3")]).first?.attributes["name"] == .string("Trail 3"))
+        #expect(try index.search(SearchRequest("granite", limit: 5)).results.count == 5)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["index"], "no leftover folders")
+        #expect(throws: SearchlightError.self) { try EntityIndex(path: index.path, mode: .readWrite) }
+        try index.index([trail("after", "After Compaction")])
+        #expect(try EntityIndex(path: index.path).totalCount == 201)
+        #expect(try IndexCheckReport(checking: index.path).isConsistent)
+        #expect(throws: SearchlightError.self) { try EntityIndex(path: index.path).compact() }
+    }
+
+    @Test func aWriterWaitsForTheLockUntilItsDeadline() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path + "/index"
+        let first = Mutex<EntityIndex?>(try EntityIndex(path: path, mode: .readWrite))
+        let started = ContinuousClock.now
+        do {
+            _ = try EntityIndex(path: path, mode: .readWrite, waitingForWriterUpTo: .milliseconds(300))
+            Issue.record("the lock should still be held")
+        } catch {
+            guard case .indexLocked = error else { throw error }
+        }
+        #expect(ContinuousClock.now - started >= .milliseconds(300))
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { first.withLock { $0 = nil } }
+        let second = try EntityIndex(path: path, mode: .readWrite, waitingForWriterUpTo: .seconds(20))
+        #expect(second.mode == .readWrite)
+    }
+
+    @Test func manyTasksReadOneIndexWhileOneTaskWritesWholeBatches() async throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        let batch = 50
+        try await withThrowingTaskGroup(of: [Int].self) { group in
+            group.addTask {
+                for round in 0..<20 {
+                    try index.index((0..<batch).map { trail("r\(round)-\($0)", "Granite Trail \(round) \($0)") })
+                }
+                return []
+            }
+            for reader in 0..<8 {
+                group.addTask {
+                    var counts: [Int] = []
+                    let own = reader.isMultiple(of: 2) ? nil : try EntityIndex(path: index.path)
+                    for _ in 0..<40 {
+                        if let own {
+                            try own.reopen()
+                            counts.append(try own.totalCount)
+                        } else {
+                            counts.append(try index.search(SearchRequest("granite", limit: 1000)).results.count)
+                        }
+                        await Task.yield()
+                    }
+                    return counts
+                }
+            }
+            for try await counts in group {
+                #expect(counts.allSatisfy { $0 % batch == 0 }, "a reader saw a partial batch: \(counts)")
+                #expect(counts == counts.sorted())
+            }
+        }
+        #expect(try index.totalCount == 20 * batch)
+    }
+}
