@@ -36,7 +36,9 @@ final class DocumentBuilder {
                 if attribute.searchable, let words = searchableText(element, attribute: attribute, schema: schema) {
                     let weight = UInt32(attribute.weight)
                     if attribute.searchableByDefault { try generator.indexText(words, weight: weight) }
-                    try generator.indexText(words, weight: weight, prefix: IndexTerms.fieldPrefix(key), positions: false)
+                    if attribute.fieldSearchable {
+                        try generator.indexText(words, weight: weight, prefix: IndexTerms.fieldPrefix(key), positions: false)
+                    }
                     generator.increaseTermPosition()
                 }
                 switch attribute.kind {

@@ -215,7 +215,8 @@ public final class EntityIndex: Sendable {
     }
 
     /// Writes already-validated entities, the schema they need and an optional checkpoint in one commit.
-    func write(_ entities: [Entity], schema: Schema?, checkpoint: JSONValue?) throws(SearchlightError) {
+    /// `adding` promises that none of them is in the index yet (they are added without a lookup).
+    func write(_ entities: [Entity], schema: Schema?, checkpoint: JSONValue?, adding: Bool = false) throws(SearchlightError) {
         try write { (state: inout State, writer) throws in
             if let schema { try Self.store(schema, in: &state, writer: writer) }
             for entity in entities {
@@ -223,7 +224,11 @@ public final class EntityIndex: Sendable {
                     throw SearchlightError.unknownType(entity.type, known: state.schema.types.map(\.name))
                 }
                 let document = try state.builder.document(for: entity, type: type, schema: state.schema)
-                try writer.replaceDocument(uniqueTerm: IndexTerms.unique(type: entity.type, id: entity.id), with: document)
+                if adding {
+                    _ = try writer.addDocument(document)
+                } else {
+                    try writer.replaceDocument(uniqueTerm: IndexTerms.unique(type: entity.type, id: entity.id), with: document)
+                }
             }
             if let checkpoint { try writer.setMetadata(IndexMetadata.checkpoint, Array(checkpoint.jsonText.utf8)) }
         }

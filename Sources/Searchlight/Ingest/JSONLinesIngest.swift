@@ -123,12 +123,15 @@ public final class JSONLinesIngest {
         var counts: [String: Int] = [:]
         var schemaToStore: Schema? = schema
         let entitiesBefore = resumePoint?.entities ?? 0
+        // Into an empty index, with no id repeated, every entity is new: adding skips the unique-term lookup.
+        let empty = try index.totalCount == 0
+        let adding = resumePoint == nil && report.duplicates == 0 && empty
         func flush(at location: InputLocation, fileIndex: Int) throws(SearchlightError) {
             guard !batch.isEmpty else { return }
             let checkpoint = JSONValue.object([("file", .string(location.file)), ("line", .int(location.line)),
                                                ("entities", .int(entitiesBefore + report.indexed + batch.count)),
                                                ("fileIndex", .int(fileIndex)), ("inputs", inputs)])
-            try index.write(batch, schema: schemaToStore, checkpoint: checkpoint)
+            try index.write(batch, schema: schemaToStore, checkpoint: checkpoint, adding: adding)
             schemaToStore = nil
             report.indexed += batch.count
             report.batches += 1

@@ -25,7 +25,7 @@ final class Searcher {
         for type in schema.types {
             for attribute in type.attributes where seen.insert(attribute.key).inserted {
                 if attribute.searchable {
-                    try parser.addPrefix(field: attribute.key, termPrefix: IndexTerms.fieldPrefix(attribute.key))
+                    try parser.addPrefix(field: attribute.key, termPrefix: attribute.fieldSearchable ? IndexTerms.fieldPrefix(attribute.key) : "")
                 } else if attribute.kind == .keyword || attribute.kind == .enumValue || attribute.kind == .reference || attribute.kind == .boolean {
                     try parser.addPrefix(field: attribute.key, termPrefix: IndexTerms.valuePrefix(attribute.key), boolean: true)
                 }

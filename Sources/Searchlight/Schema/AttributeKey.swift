@@ -32,6 +32,11 @@ public struct AttributeKey: Sendable, Hashable {
     public var searchable: Bool
     /// Its words also match queries that name no field.
     public var searchableByDefault: Bool
+    /// Its words are also indexed under the key, so `key:word` matches this attribute alone.
+    /// Default: every searchable attribute except body text (weight 1, searchable by default),
+    /// whose second copy of every word would double the index and the indexing time; there
+    /// `key:word` matches the word in any default-searchable text.
+    public var fieldSearchable: Bool
     public var multiValued: Bool
     /// Results can be sorted by it (numbers and dates always can).
     public var sortable: Bool
@@ -41,13 +46,14 @@ public struct AttributeKey: Sendable, Hashable {
     public var referencedType: String?
 
     public init(_ key: String, kind: AttributeKind, weight: Int = 1, searchable: Bool? = nil,
-                searchableByDefault: Bool? = nil, multiValued: Bool = false, sortable: Bool? = nil,
+                searchableByDefault: Bool? = nil, fieldSearchable: Bool? = nil, multiValued: Bool = false, sortable: Bool? = nil,
                 enumName: String? = nil, referencedType: String? = nil) {
         self.key = key
         self.kind = kind
         let textual = kind == .text || kind == .keyword || kind == .enumValue
         self.searchable = searchable ?? textual
         self.searchableByDefault = searchableByDefault ?? (searchable ?? textual)
+        self.fieldSearchable = self.searchable && (fieldSearchable ?? !(kind == .text && weight <= 1 && self.searchableByDefault))
         self.multiValued = multiValued
         self.sortable = sortable ?? kind.isNumeric
         self.weight = weight

@@ -133,7 +133,8 @@ extension AttributeKey {
     var jsonValue: JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("key", .string(key)), ("kind", .string(kind.rawValue)), ("searchable", .bool(searchable)),
-            ("searchableByDefault", .bool(searchableByDefault)), ("multiValued", .bool(multiValued)),
+            ("searchableByDefault", .bool(searchableByDefault)), ("fieldSearchable", .bool(fieldSearchable)),
+            ("multiValued", .bool(multiValued)),
             ("sortable", .bool(sortable)), ("weight", .int(weight)),
         ]
         if let enumName { members.append(("enum", .string(enumName))) }
@@ -227,7 +228,7 @@ private struct SchemaReader {
 
     func attributeKey(_ value: JSONValue, at path: String) throws(SearchlightError) -> AttributeKey {
         let object = try self.object(value, at: path)
-        try allowOnly(["key", "kind", "searchable", "searchableByDefault", "multiValued", "sortable", "weight", "enum", "references"],
+        try allowOnly(["key", "kind", "searchable", "searchableByDefault", "fieldSearchable", "multiValued", "sortable", "weight", "enum", "references"],
                       in: object, at: path)
         let key = try string(object, "key", at: path, required: true)!
         let kindText = try string(object, "kind", at: path, required: true)!
@@ -241,6 +242,7 @@ private struct SchemaReader {
         }
         return AttributeKey(key, kind: kind, weight: weight, searchable: try bool(object, "searchable", at: path),
                             searchableByDefault: try bool(object, "searchableByDefault", at: path),
+                            fieldSearchable: try bool(object, "fieldSearchable", at: path),
                             multiValued: try bool(object, "multiValued", at: path) ?? false,
                             sortable: try bool(object, "sortable", at: path),
                             enumName: try string(object, "enum", at: path), referencedType: try string(object, "references", at: path))

@@ -110,6 +110,9 @@ extension AttributeKey {
         if searchableByDefault != other.searchableByDefault {
             return "searchableByDefault \(other.searchableByDefault) differs from the stored \(searchableByDefault)"
         }
+        if fieldSearchable != other.fieldSearchable {
+            return "fieldSearchable \(other.fieldSearchable) differs from the stored \(fieldSearchable)"
+        }
         if sortable != other.sortable { return "sortable \(other.sortable) differs from the stored \(sortable)" }
         if weight != other.weight { return "weight \(other.weight) differs from the stored \(weight)" }
         if enumName != other.enumName { return "enum '\(other.enumName ?? "")' differs from the stored '\(enumName ?? "")'" }
