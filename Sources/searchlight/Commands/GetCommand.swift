@@ -5,18 +5,28 @@ import Searchlight
 struct GetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "get",
-        abstract: "Show entities by TYPE:ID, with all their attributes.",
-        discussion: "With --json, one entity prints as its JSON Lines object, several as an array of them, in the order asked."
+        abstract: "Show entities by TYPE:ID, every entity of a small type (--all), or an enum's cases (--enum).",
+        discussion: """
+        With --json, one entity prints as its JSON Lines object, several (or --all) as an array of them, in the         order asked; --enum prints an array of {"value", "title", "subtitle"}.
+        """
     )
 
     @OptionGroup var indexOptions: IndexOptions
     @OptionGroup var output: OutputOptions
 
+    @Option(help: ArgumentHelp("Every entity of this (small) type, by title (App Intents' allEntities()).", valueName: "type"))
+    var all: String?
+
+    @Option(name: .customLong("enum"), help: ArgumentHelp("The cases of this enum type with their display titles.", valueName: "name"))
+    var enumName: String?
+
     @Argument(help: ArgumentHelp("Entities to show, as TYPE:ID.", valueName: "type:id"))
-    var references: [String]
+    var references: [String] = []
 
     func validate() throws {
-        guard !references.isEmpty else { throw ValidationError("give at least one TYPE:ID") }
+        guard [!references.isEmpty, all != nil, enumName != nil].filter({ $0 }).count == 1 else {
+            throw ValidationError("give TYPE:ID references, or --all TYPE, or --enum NAME")
+        }
         for text in references where EntityReference(parsing: text) == nil {
             throw ValidationError("'\(text)' is not TYPE:ID")
         }
@@ -25,6 +35,26 @@ struct GetCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let index = try indexOptions.open(.readOnly)
+            if let enumName {
+                let cases = try index.allCases(ofEnum: enumName)
+                if output.json {
+                    print(JSONValue.array(cases.map { item in
+                        .object([("value", .string(item.value)), ("title", .string(item.display.title)),
+                                 ("subtitle", item.display.subtitle.map(JSONValue.string) ?? .null)])
+                    }).prettyJSONText)
+                } else {
+                    var table = Table([("VALUE", .left), ("TITLE", .left), ("SUBTITLE", .left)])
+                    for item in cases { table.append([item.value, item.display.title, item.display.subtitle ?? ""]) }
+                    print(table.render())
+                }
+                return
+            }
+            if let all {
+                let entities = try index.allEntities(ofType: all)
+                print(output.json ? JSONValue.array(entities.map(\.jsonValue)).prettyJSONText
+                                  : entities.map { human($0, schema: index.schema) }.joined(separator: "\n\n"))
+                return
+            }
             var found: [Entity] = []
             var missing: [String] = []
             for text in references {

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import Searchlight
+
+@Suite(.serialized) struct Presentation {
+    let fixture: CorpusFixture
+    init() throws { fixture = try CorpusFixture() }
+
+    private func hint(_ entity: Entity) -> Double {
+        let key = fixture.index.schema.type(named: entity.type)?.rankingHint
+        return Ranking.hintScale(key.flatMap { entity.attributes[$0]?.elements.first?.doubleValue } ?? -1)
+    }
+
+    @Test func snippetsHighlightTheMatchedWords() throws {
+        let results = try fixture.index.search(SearchRequest("granite waterfalls ", limit: 20)).results
+        #expect(results.contains { !($0.snippet?.highlights.isEmpty ?? true) })
+        for result in results {
+            guard let snippet = result.snippet else { continue }
+            let scalars = Array(snippet.text.unicodeScalars)
+            for range in snippet.highlights {
+                var word = ""
+                word.unicodeScalars.append(contentsOf: scalars[range])
+                #expect(["granit", "waterfal"].contains { word.lowercased().hasPrefix($0) }, "\(word) in \(snippet.text)")
+            }
+        }
+    }
+
+    @Test func explanationsNameTheMatchedFieldsAndThePlan() throws {
+        var request = SearchRequest("granite dome ")
+        request.explain = true
+        let found = try fixture.index.search(request)
+        #expect(found.plan?.contains("Zgranit") == true)
+        for result in found.results {
+            let explanation = try #require(result.explanation)
+            #expect(explanation.matches.contains { $0.word.hasPrefix("granit") || $0.word.hasPrefix("dome") })
+            #expect(explanation.hintBoost >= 0 && explanation.hintBoost <= Ranking.hintBoost)
+        }
+        #expect(found.results.contains { $0.explanation!.hintBoost > 0 })
+    }
+
+    @Test func aMisspeltQueryOffersACorrection() throws {
+        let found = try fixture.index.search(SearchRequest("yosemte "))
+        #expect(found.correction == "yosemite")
+        #expect(try fixture.index.search(SearchRequest("yosemite ")).correction == nil)
+    }
+
+    @Test func theWholeTitleRanksFirst() throws {
+        let first = try #require(try fixture.index.search(SearchRequest("half dome ")).results.first)
+        #expect(first.displayRepresentation.title == "Half Dome")
+    }
+
+    @Test(arguments: ["h", "ha", "gla", "mo"])
+    func aShortTypedWordGivesTheBestEntitiesWithSuchATitleWord(prefix: String) throws {
+        let results = try fixture.index.search(SearchRequest(prefix, limit: 8)).results
+        #expect(!results.isEmpty)
+        for result in results {
+            #expect(IndexTerms.titleWords(result.displayRepresentation.title).contains { $0.hasPrefix(prefix) })
+        }
+        let hints = results.map { hint($0.entity) }
+        #expect(hints == hints.sorted(by: >))
+        // The same as ranking every entity with such a title word by its hint.
+        var live = SearchRequest("", limit: 8)
+        live.requiredTerms = [IndexTerms.titlePrefixPrefix + prefix]
+        live.rankByHint = true
+        #expect(try fixture.index.search(live).results.map { hint($0.entity) } == hints)
+    }
+
+    @Test func bodyTextIsSearchableByFieldNameThroughTheDefaultText() throws {
+        #expect(fixture.index.schema.type(named: "trail")?.attribute("description")?.fieldSearchable == false)
+        #expect(fixture.index.schema.type(named: "trail")?.attribute("name")?.fieldSearchable == true)
+        let results = try fixture.index.search(SearchRequest("description:cables ", types: ["trail"])).results
+        #expect(results.contains { $0.entity.id == "half-dome-trail" })
+    }
+
+    @Test func smallTypesAndEnumsEnumerate() throws {
+        let collections = try fixture.index.allEntities(ofType: "collection")
+        #expect(collections.count == fixture.source.filter { $0["type"] as? String == "collection" }.count)
+        let titles = collections.map { fixture.index.schema.displayRepresentation(of: $0).title.lowercased() }
+        #expect(titles == titles.sorted())
+        #expect(throws: SearchlightError.self) { try fixture.index.allEntities(ofType: "trail", limit: 10) }
+        #expect(try fixture.index.allCases(ofEnum: "difficulty").map(\.value) == ["easy", "moderate", "strenuous"])
+        #expect(throws: SearchlightError.self) { try fixture.index.allCases(ofEnum: "nope") }
+    }
+}
