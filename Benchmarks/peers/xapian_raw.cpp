@@ -318,29 +318,39 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line) {
 
 // =============================================================================================
 // SEARCHLIGHT PLAN MIRROR — keep in step with Sources/Searchlight/Query/EntityIndex+Search.swift,
-// Searcher.swift, Ranking.swift and Stopwords.swift. Last mirrored: the plan of commit bcaa0a4.
+// Searcher.swift, Ranking.swift, Stopwords.swift and Index/ShortPrefixTables.swift.
+// Last mirrored: the plan of format version 2 (XP prefixes, stored short-prefix entities, boosts).
 //
 // Searchlight's `search` (no filter, no sort, no facets, no type restriction), for a text T:
 //  1. Searcher (built once per schema): QueryParser, english Snowball stemmer with STEM_SOME,
-//     SimpleStopper with Searchlight's stopwords, set_database, max expansion 40 with
-//     WILDCARD_LIMIT_MOST_FREQUENT for FLAG_PARTIAL (field and range prefixes are also added there;
-//     they change nothing for text without `field:`, so the mirror leaves them out).
-//  2. T is trimmed. partial = T's last character is a letter or digit (Searchlight's
-//     `isTypingLastWord`: a bench line never ends in a space, so partial is on).
-//     flags = BOOLEAN|PHRASE|LOVEHATE|PURE_NOT (+PARTIAL); on a QueryParserError the text is
-//     parsed again with only PARTIAL (or no flags).
-//  3. Per search: a new Enquire, BM25(k1 1.2, k2 0, k3 1, b 0.75, min_normlen 0.5), sort by relevance;
-//     every query run is `query AND_NOT (value slot 1 <= now)` (expired entities), get_mset(0, limit,
-//     check_at_least = limit).
-//  4. anyWords = parse(T, OR). If T has 5 or more words (letters/digits runs) and match != all:
+//     SimpleStopper with Searchlight's stopwords, set_database, max expansion 20 with
+//     WILDCARD_LIMIT_MOST_FREQUENT (field and range prefixes are also added there; they change
+//     nothing for text without `field:`, so the mirror leaves them out).
+//  2. T is trimmed. partial = T's last character is a letter or digit (a bench line never ends in
+//     a space, so partial is on).
+//  3. A short typed word (T is one word of 1-3 letters, partial, match != all): the docids stored
+//     in metadata "searchlight.prefix.<word>" (best hint first); the first `limit` are read. Done.
+//  4. parse(T, op): when partial and T is plain words (letters and digits; no AND/OR/NOT/XOR/NEAR/
+//     ADJ), with `last` = the last word lower-cased and `head` the words before it:
+//       typed = OR(parse(last, no flags), XP<last> if <= 5 letters, WILDCARD(last, 20) if > 3 letters)
+//       head empty ? typed : (op == AND ? AND : OR)(parse(head, no flags), typed)
+//     otherwise flags = BOOLEAN|PHRASE|LOVEHATE|PURE_NOT (+PARTIAL), falling back to PARTIAL only
+//     (or none) on a QueryParserError.
+//  5. Per search: a new Enquire, BM25(k1 1.2, k2 0, k3 1, b 0.75, min_normlen 0.5), sort by relevance;
+//     every query run is `(query AND_MAYBE boost) AND_NOT (value slot 1 <= now)`, get_mset(0, limit,
+//     check_at_least = limit), where boost = OR(ValueWeightPostingSource(slot 0) scaled by
+//     1 / upper bound of slot 0, XE<title words of T joined by spaces>).
+//  6. anyWords = parse(T, OR). If T has 5 or more words (letters/digits runs) and match != all:
 //     pseudo-relevance feedback — top 5 of anyWords; if at least 3, ESet of 20 terms over them
 //     (stemmed default-field terms only, "Z" + lower case), anyWords = anyWords OR (OR of those terms, scaled 0.5).
-//  5. match any: one run of anyWords.
+//  7. match any: one run of anyWords.
 //     match all: allWords = parse(T, AND), one run.
 //     best (default): allWords run; if it returned fewer than `limit`, a second run of
 //     (anyWords AND_NOT allWords) for the rest of the page; if it returned a full page, a
-//     get_mset(0, 0, limit) of (anyWords AND_NOT allWords) for the estimated total.
-//  6. The document data of every hit is read (Searchlight then decodes it as JSON).
+//     get_mset(0, 0, 0) of (anyWords AND_NOT allWords) for the estimated total.
+//  8. The document data of every hit is read (Searchlight then decodes it as JSON and cuts a
+//     snippet, which the mirror does not; nor the spelling correction of searches where fewer than
+//     3 entities match every word).
 // =============================================================================================
 
 enum class Match { Best, All, Any };
@@ -356,12 +366,61 @@ struct SearchlightPlan {
         for (const char *word : searchlight_stopwords) stopper.add(word);
         parser.set_stopper(&stopper);
         parser.set_database(db);
-        parser.set_max_expansion(40, Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT,
+        parser.set_max_expansion(20, Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT,
                                  Xapian::QueryParser::FLAG_WILDCARD | Xapian::QueryParser::FLAG_PARTIAL);
+    }
+
+    static bool word_byte(unsigned char c) { return isalnum(c) || c >= 0x80; }
+
+    static std::vector<std::string> words_of(const std::string &text, bool lower) {
+        std::vector<std::string> words;
+        std::string word;
+        for (unsigned char c : text) {
+            if (word_byte(c)) word += lower && c < 0x80 ? (char)tolower(c) : (char)c;
+            else if (!word.empty()) { words.push_back(word); word.clear(); }
+        }
+        if (!word.empty()) words.push_back(word);
+        return words;
+    }
+
+    static size_t letters(const std::string &word) {
+        size_t n = 0;
+        for (unsigned char c : word) if ((c & 0xC0) != 0x80) ++n;
+        return n;
+    }
+
+    // T split into plain words (only letters, digits and spaces; no operators), or false.
+    static bool plain_words(const std::string &text, std::string &head, std::string &last) {
+        std::vector<std::string> tokens;
+        std::string token;
+        for (unsigned char c : text) {
+            if (isspace(c)) { if (!token.empty()) { tokens.push_back(token); token.clear(); } continue; }
+            if (!word_byte(c)) return false;
+            token += (char)c;
+        }
+        if (!token.empty()) tokens.push_back(token);
+        static const char *operators[] = {"AND", "OR", "NOT", "XOR", "NEAR", "ADJ"};
+        for (const auto &t : tokens) for (const char *op : operators) if (t == op) return false;
+        if (tokens.empty()) return false;
+        head.clear();
+        for (size_t i = 0; i + 1 < tokens.size(); ++i) head += (i ? " " : "") + tokens[i];
+        last = words_of(tokens.back(), true).front();
+        return true;
     }
 
     Xapian::Query parse(const std::string &text, Xapian::Query::op op, bool partial) {
         parser.set_default_op(op);
+        std::string head, last;
+        if (partial && plain_words(text, head, last)) {
+            std::vector<Xapian::Query> alternatives{parser.parse_query(last, 0)};
+            if (letters(last) <= 5) alternatives.emplace_back("XP" + last);
+            if (letters(last) > 3)
+                alternatives.emplace_back(Xapian::Query::OP_WILDCARD, last, 20, Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT);
+            Xapian::Query typed(Xapian::Query::OP_OR, alternatives.begin(), alternatives.end());
+            if (head.empty()) return typed;
+            return Xapian::Query(op == Xapian::Query::OP_AND ? Xapian::Query::OP_AND : Xapian::Query::OP_OR,
+                                 parser.parse_query(head, 0), typed);
+        }
         unsigned flags = Xapian::QueryParser::FLAG_BOOLEAN | Xapian::QueryParser::FLAG_PHRASE |
                          Xapian::QueryParser::FLAG_LOVEHATE | Xapian::QueryParser::FLAG_PURE_NOT;
         if (partial) flags |= Xapian::QueryParser::FLAG_PARTIAL;
@@ -372,35 +431,49 @@ struct SearchlightPlan {
         }
     }
 
-    static size_t word_count(const std::string &text) {
-        size_t words = 0;
-        bool in_word = false;
-        for (unsigned char c : text) {
-            bool part = isalnum(c) || c >= 0x80;
-            if (part && !in_word) ++words;
-            in_word = part;
-        }
-        return words;
-    }
-
     size_t searchlight_search(const std::string &line, Match match, unsigned limit) {
         size_t first = line.find_first_not_of(" \t\r\n"), last = line.find_last_not_of(" \t\r\n");
         std::string text = first == std::string::npos ? "" : line.substr(first, last - first + 1);
         unsigned char end = text.empty() ? 0 : (unsigned char)text.back();
-        bool partial = isalnum(end) || end >= 0x80;
+        bool partial = word_byte(end);
+
+        std::string head, typed;
+        if (partial && match != Match::All && plain_words(text, head, typed) && head.empty() && letters(typed) <= 3) {
+            std::string stored = db.get_metadata("searchlight.prefix." + typed);
+            if (!stored.empty() || db.get_termfreq("XP" + typed) == 0) {
+                size_t hits = 0;
+                for (size_t i = 0; i + 4 <= stored.size() && hits < limit; i += 4) {
+                    Xapian::docid did = (unsigned char)stored[i] | (unsigned char)stored[i + 1] << 8 |
+                                        (unsigned char)stored[i + 2] << 16 | (Xapian::docid)(unsigned char)stored[i + 3] << 24;
+                    try { show(text, db.get_document(did).get_data()); ++hits; } catch (const Xapian::DocNotFoundError &) {}
+                }
+                return hits;
+            }
+        }
 
         Xapian::Enquire enquire(db);
         enquire.set_weighting_scheme(Xapian::BM25Weight(1.2, 0, 1, 0.75, 0.5));
         enquire.set_sort_by_relevance();
         Xapian::Query expired(Xapian::Query::OP_VALUE_LE, 1, Xapian::sortable_serialise((double)time(nullptr)));
-        auto run = [&](const Xapian::Query &query, unsigned count) {
-            enquire.set_query(Xapian::Query(Xapian::Query::OP_AND_NOT, query, expired));
-            return enquire.get_mset(0, count, limit);
+        std::vector<Xapian::Query> boosts;
+        std::string bound = db.get_value_upper_bound(0);
+        if (!bound.empty() && Xapian::sortable_unserialise(bound) > 0)
+            boosts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT,
+                                Xapian::Query((new Xapian::ValueWeightPostingSource(0))->release()),
+                                1.0 / Xapian::sortable_unserialise(bound));
+        std::string whole;
+        for (const auto &w : words_of(text, true)) whole += (whole.empty() ? "" : " ") + w;
+        if (!whole.empty() && whole.size() + 2 <= 245) boosts.emplace_back("XE" + whole);
+        Xapian::Query boost(Xapian::Query::OP_OR, boosts.begin(), boosts.end());
+        auto run = [&](const Xapian::Query &query, unsigned count, unsigned check_at_least) {
+            Xapian::Query ranked = text.empty() ? query : Xapian::Query(Xapian::Query::OP_AND_MAYBE, query, boost);
+            enquire.set_query(Xapian::Query(Xapian::Query::OP_AND_NOT, ranked, expired));
+            return enquire.get_mset(0, count, check_at_least);
         };
 
         Xapian::Query any_words = text.empty() ? Xapian::Query::MatchAll : parse(text, Xapian::Query::OP_OR, partial);
-        if (match != Match::All && word_count(text) >= 5) {
-            Xapian::MSet top = run(any_words, 5);
+        if (match != Match::All && words_of(text, false).size() >= 5) {
+            Xapian::MSet top = run(any_words, 5, limit);
             if (top.size() >= 3) {
                 Xapian::RSet rset;
                 for (auto it = top.begin(); it != top.end(); ++it) rset.add_document(*it);
@@ -422,14 +495,14 @@ struct SearchlightPlan {
 
         std::vector<Xapian::MSet> pages;
         if (text.empty() || match == Match::Any) {
-            pages.push_back(run(any_words, limit));
+            pages.push_back(run(any_words, limit, limit));
         } else {
             Xapian::Query all_words = parse(text, Xapian::Query::OP_AND, partial);
-            pages.push_back(run(all_words, limit));
+            pages.push_back(run(all_words, limit, limit));
             if (match == Match::Best) {
                 Xapian::Query rest(Xapian::Query::OP_AND_NOT, any_words, all_words);
-                if (pages[0].size() < limit) pages.push_back(run(rest, limit - pages[0].size()));
-                else (void)run(rest, 0).get_matches_estimated();
+                if (pages[0].size() < limit) pages.push_back(run(rest, limit - pages[0].size(), limit));
+                else (void)run(rest, 0, 0).get_matches_estimated();
             }
         }
         size_t hits = 0;
