@@ -33,7 +33,7 @@ release: deps
 	$(SWIFT) build -c release
 
 run: build
-	$(BIN) index Corpus
+	$(BIN) index --schema Corpus/schema.json $(wildcard Corpus/*.jsonl)
 	$(BIN) search "$(QUERY)"
 
 test: build

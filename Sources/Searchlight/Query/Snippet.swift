@@ -40,19 +40,23 @@ struct SnippetBuilder {
         self.stemmer = stemmer
     }
 
-    /// The passage of the entity's searchable text with the first match: the first text attribute
-    /// (other than the title and subtitle, which show anyway) with a matching word, else the
-    /// start of the first one.
+    /// The passage of the entity's searchable text (other than the title and subtitle, which show
+    /// anyway) with the most matched words, the longer text on a tie; else the start of the first.
     func snippet(for entity: Entity, type: EntityType) -> Snippet? {
         var fallback: String?
+        var best: (snippet: Snippet, length: Int)?
         for attribute in type.attributes where attribute.kind == .text && attribute.searchable
             && attribute.key != type.display.title && attribute.key != type.display.subtitle {
             guard let value = entity.attributes[attribute.key] else { continue }
             let text = value.elements.map(\.text).joined(separator: " ")
-            if let snippet = cut(text) { return snippet }
             if fallback == nil, !text.isEmpty { fallback = text }
+            guard let snippet = cut(text) else { continue }
+            let length = text.unicodeScalars.count
+            if best.map({ ($0.snippet.highlights.count, $0.length) < (snippet.highlights.count, length) }) ?? true {
+                best = (snippet, length)
+            }
         }
-        return fallback.map { Self.window(Array($0.unicodeScalars), from: 0, matches: []) }
+        return best?.snippet ?? fallback.map { Self.window(Array($0.unicodeScalars), from: 0, matches: []) }
     }
 
     private func cut(_ text: String) -> Snippet? {
