@@ -326,7 +326,7 @@ def write_markdown(path: Path, body: str):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--corpus", type=Path, help="corpus folder (default Corpus/generated/debian-xN)")
+    parser.add_argument("--corpus", type=Path, help="corpus folder (default Benchmarks/work/corpus/debian-xN)")
     parser.add_argument("--scale", type=int, default=1, help="Debian corpus scale when --corpus is not given")
     parser.add_argument("--bin", help="searchlight binary (default: swift build -c release)")
     parser.add_argument("--rounds", type=int, default=3)
@@ -337,7 +337,7 @@ def main():
                         help="keep existing indexes (and their indexing figures from the last results JSON)")
     args = parser.parse_args()
 
-    corpus = (args.corpus or REPO / "Corpus" / "generated" / f"debian-x{args.scale}").resolve()
+    corpus = (args.corpus or REPO / "Benchmarks" / "work" / "corpus" / f"debian-x{args.scale}").resolve()
     ensure_corpus(corpus, args.scale)
     query_folder = ensure_queries(corpus)
     run(["make", "-s", "-C", BENCH, "peers"])

@@ -26,7 +26,7 @@ import zlib
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-DEFAULT_LISTS = REPO / "Corpus" / "generated" / "apt-lists"
+DEFAULT_LISTS = REPO / "Benchmarks" / "work" / "apt-lists"
 
 # Which suite a list file belongs to decides the order in which duplicates are compared:
 # a package found in several suites keeps its highest version (ties go to the later suite).
@@ -353,13 +353,13 @@ class AtomicFile:
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, help="output folder (default Corpus/generated/debian-xN)")
+    parser.add_argument("--out", type=Path, help="output folder (default Benchmarks/work/corpus/debian-xN)")
     parser.add_argument("--scale", type=int, default=1, help="copies of every package (default 1)")
     parser.add_argument("--lists", type=Path, default=DEFAULT_LISTS, help="private apt lists folder")
     args = parser.parse_args()
     if args.scale < 1:
         parser.error("--scale must be at least 1")
-    out = args.out or REPO / "Corpus" / "generated" / f"debian-x{args.scale}"
+    out = args.out or REPO / "Benchmarks" / "work" / "corpus" / f"debian-x{args.scale}"
     started = time.monotonic()
 
     ensure_lists(args.lists)

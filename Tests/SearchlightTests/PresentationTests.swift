@@ -82,3 +82,8 @@ import Testing
         #expect(throws: SearchlightError.self) { try fixture.index.allCases(ofEnum: "nope") }
     }
 }
+
+@Test func urlPlaceholdersArePercentEncoded() {
+    #expect(Schema.percentEncoded("a b/ü-x_y.z~") == "a%20b%2F%C3%BC-x_y.z~")
+    #expect(Schema.percentEncoded("rock&roll:1") == "rock&roll:1")
+}

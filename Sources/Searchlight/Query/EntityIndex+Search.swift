@@ -109,7 +109,8 @@ extension EntityIndex {
             return (found, min(closeMatches, total))
         }
         if closeMatches < Self.fewResults, request.offset == 0, request.sort.isEmpty, !request.rankByHint,
-           let words = Searcher.plainWords(trimmed), let correction = try spellingCorrection(IndexTerms.titleWords(trimmed)),
+           let words = Searcher.plainWords(trimmed),
+           let correction = try spellingCorrection(IndexTerms.titleWords(trimmed), keepingLast: request.isTypingLastWord, acceptingTextWords: true),
            correction != words.head + (words.head.isEmpty ? "" : " ") + words.last {
             found.correction = correction
         }

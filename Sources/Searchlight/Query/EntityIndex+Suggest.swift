@@ -114,20 +114,24 @@ extension EntityIndex {
         return try search(request).results
     }
 
-    /// A spelling of `words` whose unknown words are replaced by the closest title word
-    /// (edit distance at most 2, same first letter, most frequent wins); nil if nothing changes.
-    func spellingCorrection(_ words: [String]) throws(SearchlightError) -> String? {
+    /// A spelling of `words` whose unknown words (in no title; with `acceptingTextWords`, in no
+    /// text either) are replaced by the closest title word (edit distance at most 2, same first two
+    /// letters, most frequent wins); nil if nothing changes. `keepingLast` leaves a last word that
+    /// is still being typed alone.
+    func spellingCorrection(_ words: [String], keepingLast: Bool = false, acceptingTextWords: Bool = false) throws(SearchlightError) -> String? {
         try read { (state: inout State) throws -> String? in
             var changed = false
             var corrected: [String] = []
-            for word in words {
-                guard word.count >= 3, try state.database.termFrequency(IndexTerms.completionPrefix + word) == 0 else {
+            for (position, word) in words.enumerated() {
+                guard word.count >= 3, !(keepingLast && position == words.count - 1),
+                      try state.database.termFrequency(IndexTerms.completionPrefix + word) == 0,
+                      try !acceptingTextWords || state.database.termFrequency(word) == 0 else {
                     corrected.append(word)
                     continue
                 }
                 var best: (word: String, distance: Int, count: Int)?
                 var scanned = 0
-                try state.database.forEachTerm(withPrefix: IndexTerms.completionPrefix + word.prefix(1)) { term, frequency in
+                try state.database.forEachTerm(withPrefix: IndexTerms.completionPrefix + word.prefix(2)) { term, frequency in
                     scanned += 1
                     let candidate = String(term.dropFirst(IndexTerms.completionPrefix.count))
                     if !candidate.contains(" "), abs(candidate.count - word.count) <= 2 {
@@ -136,7 +140,7 @@ extension EntityIndex {
                             best = (candidate, distance, frequency)
                         }
                     }
-                    return scanned < Self.completionScanLimit * 4
+                    return scanned < Self.completionScanLimit
                 }
                 if let best { corrected.append(best.word); changed = true } else { corrected.append(word) }
             }

@@ -15,15 +15,17 @@ public struct Snippet: Sendable, Hashable {
 
 /// Cuts snippets for the results of one query: the query's words are stemmed once, and a text
 /// word matches when it begins with a query word's stem and stems to it (or, for the word being
-/// typed, simply begins with it). Only words sharing a stem's first letters are stemmed.
+/// typed, simply begins with it). Text is scanned as UTF-8 bytes; only words sharing a stem's
+/// first three letters are stemmed.
 struct SnippetBuilder {
-    /// About how many characters a snippet holds.
+    /// About how many bytes of text a snippet holds.
     static let length = 160
     /// How much text comes before the first match.
     static let lead = 40
 
     private let stems: Set<String>
-    private let typed: String?
+    private let stemBytes: [[UInt8]]
+    private let typed: [UInt8]?
     private let stemmer: Stemmer?
 
     init?(query: String, partial: Bool, stemmer: Stemmer?, stopwords: Set<String>) {
@@ -32,11 +34,12 @@ struct SnippetBuilder {
             let value = token.split(separator: ":", maxSplits: 1).last ?? token
             words += value.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
         }
-        typed = partial && query.last.map { $0.isLetter || $0.isNumber } == true ? words.last : nil
+        typed = partial && query.last.map { $0.isLetter || $0.isNumber } == true ? words.last.map { Array($0.utf8) } : nil
         var stems = Set<String>()
         for word in words where !stopwords.contains(word) { stems.insert((try? stemmer?.stem(word)) ?? word) }
         guard !stems.isEmpty || typed != nil else { return nil }
         self.stems = stems
+        stemBytes = stems.map { Array($0.utf8) }
         self.stemmer = stemmer
     }
 
@@ -51,53 +54,69 @@ struct SnippetBuilder {
             let text = value.elements.map(\.text).joined(separator: " ")
             if fallback == nil, !text.isEmpty { fallback = text }
             guard let snippet = cut(text) else { continue }
-            let length = text.unicodeScalars.count
+            let length = text.utf8.count
             if best.map({ ($0.snippet.highlights.count, $0.length) < (snippet.highlights.count, length) }) ?? true {
                 best = (snippet, length)
             }
         }
-        return best?.snippet ?? fallback.map { Self.window(Array($0.unicodeScalars), from: 0, matches: []) }
+        return best?.snippet ?? fallback.map { Array($0.utf8).withUnsafeBufferPointer { Self.window($0, from: 0, matches: []) } }
     }
 
     private func cut(_ text: String) -> Snippet? {
-        let scalars = Array(text.unicodeScalars)
-        var matches: [Range<Int>] = []
-        var start: Int?
-        for (i, scalar) in scalars.enumerated() {
-            let inWord = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-            if inWord, start == nil { start = i }
-            if let s = start, !inWord || i == scalars.count - 1 {
-                let end = inWord ? i + 1 : i
-                if matchesWord(scalars[s..<end]) { matches.append(s..<end) }
-                start = nil
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { bytes -> Snippet? in
+            var matches: [Range<Int>] = []
+            var word: [UInt8] = []
+            var start = 0
+            for i in 0...bytes.count {
+                let byte = i < bytes.count ? bytes[i] : 0x20
+                if Self.isWordByte(byte) {
+                    if word.isEmpty { start = i }
+                    word.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                } else if !word.isEmpty {
+                    if self.matches(word) { matches.append(start..<i) }
+                    word.removeAll(keepingCapacity: true)
+                }
             }
+            guard let first = matches.first else { return nil }
+            return Self.window(bytes, from: first.lowerBound, matches: matches)
         }
-        guard let first = matches.first else { return nil }
-        return Self.window(scalars, from: first.lowerBound, matches: matches)
     }
 
-    private func matchesWord(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
-        var lowered = ""
-        lowered.unicodeScalars.append(contentsOf: word)
-        lowered = lowered.lowercased()
-        if let typed, lowered.hasPrefix(typed) { return true }
-        if stems.contains(lowered) { return true }
-        guard stems.contains(where: { lowered.hasPrefix($0.prefix(3)) }) else { return false }
-        return stems.contains((try? stemmer?.stem(lowered)) ?? lowered)
+    /// ASCII letters and digits, and every byte of a non-ASCII character.
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
     }
 
-    /// About `length` scalars starting a little before `match`, cut at word boundaries.
-    private static func window(_ scalars: [Unicode.Scalar], from match: Int, matches: [Range<Int>]) -> Snippet {
+    /// Whether a lower-cased (ASCII) word matches the query.
+    private func matches(_ word: [UInt8]) -> Bool {
+        if let typed, word.starts(with: typed) { return true }
+        guard stemBytes.contains(where: { word.starts(with: $0.prefix(3)) }) else { return false }
+        let text = String(decoding: word, as: UTF8.self).lowercased()
+        return stems.contains(text) || stems.contains((try? stemmer?.stem(text)) ?? text)
+    }
+
+    /// About `length` bytes starting a little before the byte `match`, cut at spaces; highlight
+    /// ranges are converted to code point offsets.
+    private static func window(_ bytes: UnsafeBufferPointer<UInt8>, from match: Int, matches: [Range<Int>]) -> Snippet {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
         var start = max(0, match - lead)
-        if start > 0 { while start < match, scalars[start - 1] != " " { start += 1 } }
-        var end = min(scalars.count, start + length)
-        if end < scalars.count { while end > match + 1, scalars[end] != " " { end -= 1 } }
+        if start > 0 { while start < match, !isSpace(bytes[start - 1]) { start += 1 } }
+        var end = min(bytes.count, start + length)
+        if end < bytes.count { while end > match + 1, !isSpace(bytes[end]) { end -= 1 } }
         var text = start > 0 ? "…" : ""
-        let shift = text.unicodeScalars.count - start
-        text.unicodeScalars.append(contentsOf: scalars[start..<end].map { $0.properties.isWhitespace ? " " : $0 })
-        if end < scalars.count { text += "…" }
+        text += String(decoding: bytes[start..<end].map { isSpace($0) ? 0x20 : $0 }, as: UTF8.self)
+        if end < bytes.count { text += "…" }
+        // Code points before each byte offset of the window.
+        var scalars = start > 0 ? 1 : 0
+        var offsets: [Int: Int] = [:]
+        let edges = Set(matches.flatMap { [$0.lowerBound, $0.upperBound] })
+        for i in start...end {
+            if edges.contains(i) { offsets[i] = scalars }
+            if i < end, bytes[i] & 0xC0 != 0x80 { scalars += 1 }
+        }
         let highlights = matches.filter { $0.lowerBound >= start && $0.upperBound <= end }
-            .map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
+            .map { offsets[$0.lowerBound]!..<offsets[$0.upperBound]! }
         return Snippet(text: text, highlights: highlights)
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 extension Schema {
     /// How `entity` displays: the app's own representation if it gave one, otherwise the
     /// type's display template over its attributes (enum values show their case titles);
@@ -28,9 +26,28 @@ extension Schema {
             result += rest[..<open]
             let key = String(rest[rest.index(after: open)..<close])
             let value = key == "id" ? entity.id.stringValue : entity.attributes[key]?.elements.first?.text ?? ""
-            result += value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? value
+            result += Self.percentEncoded(value)
             rest = rest[rest.index(after: close)...]
         }
         return result + rest
+    }
+
+    /// `text` with every byte outside RFC 3986's unreserved set and the path's sub-delimiters
+    /// (everything but letters, digits, `-._~!$&'()*+,;=:@`) percent-encoded; `/` is encoded too.
+    static func percentEncoded(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                bytes.append(byte)
+            case _ where "-._~!$&'()*+,;=:@".utf8.contains(byte):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
