@@ -93,7 +93,7 @@ def ensure_queries(corpus: Path) -> Path:
 def ensure_searchlight(binary):
     if binary:
         return Path(binary).resolve()
-    run(["swift", "build", "-c", "release", "--package-path", REPO])
+    run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--package-path", REPO])
     return REPO / ".build" / "release" / "searchlight"
 
 
@@ -328,7 +328,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, help="corpus folder (default Benchmarks/work/corpus/debian-xN)")
     parser.add_argument("--scale", type=int, default=1, help="Debian corpus scale when --corpus is not given")
-    parser.add_argument("--bin", help="searchlight binary (default: swift build -c release)")
+    parser.add_argument("--bin", help="searchlight binary (default: swift build -c release --static-swift-stdlib)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--limit", type=int, default=10)
     parser.add_argument("--one-shot-runs", type=int, default=50)
