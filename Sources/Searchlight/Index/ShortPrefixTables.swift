@@ -1,10 +1,11 @@
 import Foundation
 import XapianIndex
 
-/// Answers for the shortest typed prefixes, computed when the index changes so that the queries
-/// that would touch the most postings (one to three letters) read one metadata entry instead:
-/// the best completions of every one- and two-letter prefix, and the best entities (highest
-/// ranking hint first) whose title has a word starting with every one- to three-letter prefix.
+/// Answers for typed prefixes whose live query would touch many postings, computed when the index
+/// changes so that they read one metadata entry instead: the best completions of every one- and
+/// two-letter prefix, and the best entities (highest ranking hint first) whose title has a word
+/// starting with every one- to three-letter prefix and every longer one (up to five letters) that
+/// begins more than `liveSortLimit` titles.
 ///
 /// ```swift
 /// try index.refreshShortPrefixTables()          // after a bulk load (`searchlight index` does it)
@@ -14,9 +15,12 @@ enum ShortPrefixTables {
     /// Completions kept per one- and two-letter prefix.
     static let completionsPerPrefix = 20
     static let longestCompletionPrefix = 2
-    /// Entities kept per one- to three-letter title prefix.
+    /// Entities kept per stored title prefix.
     static let entitiesPerPrefix = 64
+    /// Prefixes up to this length always have a stored list.
     static let longestEntityPrefix = 3
+    /// Longer prefixes have one when more titles than this carry them (fewer sort fast enough live).
+    static let liveSortLimit = 256
 
     static func completionsKey(_ prefix: String) -> String { "searchlight.completions." + prefix }
     static func entitiesKey(_ prefix: String) -> String { "searchlight.prefix." + prefix }
@@ -57,9 +61,19 @@ extension EntityIndex {
                 return true
             }
             var prefixes: [String] = []
-            try writer.forEachTerm(withPrefix: IndexTerms.titlePrefixPrefix) { term, _ in
-                if term.count - IndexTerms.titlePrefixPrefix.count <= ShortPrefixTables.longestEntityPrefix { prefixes.append(term) }
+            var small: [String] = []
+            try writer.forEachTerm(withPrefix: IndexTerms.titlePrefixPrefix) { term, frequency in
+                if term.count - IndexTerms.titlePrefixPrefix.count <= ShortPrefixTables.longestEntityPrefix
+                    || frequency > ShortPrefixTables.liveSortLimit {
+                    prefixes.append(term)
+                } else {
+                    small.append(term)
+                }
                 return true
+            }
+            // A longer prefix that no longer begins many titles loses its list (an empty value deletes it).
+            for term in small {
+                try writer.setMetadata(ShortPrefixTables.entitiesKey(String(term.dropFirst(IndexTerms.titlePrefixPrefix.count))), [])
             }
             for term in prefixes {
                 var docids: [UInt32] = []
@@ -84,14 +98,14 @@ extension EntityIndex {
         }
     }
 
-    /// The best unexpired entities of `types` (all when empty) with a title word starting with a
-    /// one- to three-letter `prefix`, highest ranking hint first; nil when the stored list cannot
-    /// fill `limit` (it was cut, and filtering left too few), so the caller must query. `total` is
-    /// how many entities have such a title word, of any type.
+    /// The best unexpired entities of `types` (all when empty) with a title word starting with
+    /// `prefix`, highest ranking hint first; nil when no list is stored for it, or the stored list
+    /// cannot fill `limit` (it was cut, and filtering left too few), so the caller must query.
+    /// `total` is how many entities have such a title word, of any type.
     func storedPrefixEntities(_ prefix: String, types: [String], limit: Int) throws(SearchlightError) -> (entities: [Entity], total: Int)? {
         try read { (state: inout State) throws -> (entities: [Entity], total: Int)? in
             let total = try state.database.termFrequency(IndexTerms.titlePrefixPrefix + prefix)
-            guard let bytes = try state.database.metadata(ShortPrefixTables.entitiesKey(prefix)) else {
+            guard let bytes = try state.database.metadata(ShortPrefixTables.entitiesKey(prefix)), !bytes.isEmpty else {
                 return total == 0 ? ([], 0) : nil
             }
             let docids = ShortPrefixTables.decode(bytes)

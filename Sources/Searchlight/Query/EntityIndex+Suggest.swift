@@ -103,7 +103,7 @@ extension EntityIndex {
 
     /// Entities whose title has a word starting with `prefix` (and the earlier words), best hint first.
     func entitiesByTitlePrefix(head: String, prefix: String, types: [String], limit: Int) throws(SearchlightError) -> [SearchResult] {
-        if head.isEmpty, prefix.count <= ShortPrefixTables.longestEntityPrefix,
+        if head.isEmpty, prefix.count <= IndexTerms.maximumPrefixLength,
            let stored = try storedPrefixEntities(prefix, types: types, limit: limit) {
             let schema = self.schema
             return stored.entities.enumerated().map { SearchResult(entity: $1, rank: $0 + 1, score: 0, schema: schema) }
