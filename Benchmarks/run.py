@@ -239,7 +239,7 @@ def markdown(results):
         "",
         f"Command: `{results['command']}`",
         "",
-        "### Indexing",
+        "#### Indexing",
         "",
         "| engine | docs | seconds | docs/s | index MB | peak RSS MB |",
         "|---|---|---|---|---|---|",
@@ -248,7 +248,7 @@ def markdown(results):
         lines.append(f"| {ENGINE_TITLES[engine]} | {row['docs']:,} | {row['seconds']} | {row['docs_per_s']:,.0f} | "
                      f"{row['index_mb']} | {row['peak_rss_mb']} |")
     queries = results["queries_results"]
-    lines += ["", "### Query latency, p50 / p99 (µs)", "",
+    lines += ["", "#### Query latency, p50 / p99 (µs)", "",
               "| engine | " + " | ".join(MODES) + " |", "|---|" + "---|" * len(MODES)]
     for engine in ENGINES:
         cells = []
@@ -257,7 +257,7 @@ def markdown(results):
             cells.append(f"{row['p50_us']:,.0f} / {row['p99_us']:,.0f}" if row else "–")
         if any(c != "–" for c in cells):
             lines.append(f"| {ENGINE_TITLES[engine]} | " + " | ".join(cells) + " |")
-    lines += ["", "### Throughput (queries/s, one thread) and share of queries with no result", "",
+    lines += ["", "#### Throughput (queries/s, one thread) and share of queries with no result", "",
               "| engine | " + " | ".join(MODES) + " |", "|---|" + "---|" * len(MODES)]
     for engine in ENGINES:
         cells = []
@@ -266,7 +266,7 @@ def markdown(results):
             cells.append(f"{row['qps']:,.0f} ({row['zero_result_pct']:.0f} %)" if row else "–")
         if any(c != "–" for c in cells):
             lines.append(f"| {ENGINE_TITLES[engine]} | " + " | ".join(cells) + " |")
-    lines += ["", "### Searchlight relative to the others (p50 ratio, p99 ratio; below 1 = Searchlight faster)", "",
+    lines += ["", "#### Searchlight relative to the others (p50 ratio, p99 ratio; below 1 = Searchlight faster)", "",
               "| mode | ÷ tantivy | ÷ raw Xapian, same plan | ÷ raw Xapian, naive | ÷ SQLite FTS5 |", "|---|---|---|---|---|"]
     for mode in MODES:
         rows = queries.get(mode, {})
@@ -312,14 +312,21 @@ entity with weights 8/3/1 and return the stored document of each hit.
 """
 
 
-def write_markdown(path: Path, body: str):
+def write_markdown(path: Path, corpus_name: str, body: str):
+    """Replaces this corpus's part of the bench block (other corpora's parts stay), creating the
+    section with its markers at the end of the file the first time."""
     text = path.read_text(encoding="utf-8") if path.exists() else "# Results\n"
-    block = f"{BEGIN}\n{body}\n{END}"
-    if BEGIN in text and END in text:
-        text = text[:text.index(BEGIN)] + block + text[text.index(END) + len(END):]
+    if BEGIN not in text or END not in text:
+        text = text.rstrip("\n") + "\n\n" + SECTION_INTRO + f"{BEGIN}\n{END}\n"
+    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
+    block = text[start:end]
+    part_begin, part_end = f"<!-- bench:{corpus_name}:begin -->", f"<!-- bench:{corpus_name}:end -->"
+    part = f"{part_begin}\n### Corpus {corpus_name}\n\n{body}\n{part_end}"
+    if part_begin in block and part_end in block:
+        block = block[:block.index(part_begin)] + part + block[block.index(part_end) + len(part_end):]
     else:
-        text = text.rstrip("\n") + "\n\n" + SECTION_INTRO + block + "\n"
-    path.write_text(text, encoding="utf-8")
+        block = block.rstrip("\n") + "\n" + part + "\n"
+    path.write_text(text[:start] + block + text[end:], encoding="utf-8")
 
 
 # --- main ---------------------------------------------------------------------------------------
@@ -335,9 +342,15 @@ def main():
     parser.add_argument("--out", type=Path, default=BENCH / "RESULTS.md")
     parser.add_argument("--reuse-indexes", action="store_true",
                         help="keep existing indexes (and their indexing figures from the last results JSON)")
+    parser.add_argument("--render-only", action="store_true",
+                        help="only rewrite the RESULTS.md tables from the last results JSON of the corpus")
     args = parser.parse_args()
 
     corpus = (args.corpus or REPO / "Corpus" / "generated" / f"debian-x{args.scale}").resolve()
+    results_path = WORK / f"results-{corpus.name}.json"
+    if args.render_only:
+        write_markdown(args.out, corpus.name, markdown(json.loads(results_path.read_text())))
+        return
     ensure_corpus(corpus, args.scale)
     query_folder = ensure_queries(corpus)
     run(["make", "-s", "-C", BENCH, "peers"])
@@ -345,7 +358,6 @@ def main():
 
     indexes = WORK / f"index-{corpus.name}"
     indexes.mkdir(parents=True, exist_ok=True)
-    results_path = WORK / f"results-{corpus.name}.json"
     previous = json.loads(results_path.read_text())["index"] if results_path.exists() else {}
     notes = []
     index_results = index_all(corpus, indexes, searchlight, args.reuse_indexes, previous)
@@ -373,7 +385,7 @@ def main():
         "notes": notes,
     }
     results_path.write_text(json.dumps(results, indent=2) + "\n")
-    write_markdown(args.out, markdown(results))
+    write_markdown(args.out, corpus.name, markdown(results))
     log(f"results: {results_path}; tables: {args.out}")
     print(markdown(results))
 
