@@ -307,7 +307,11 @@ replace_document per entity; `--searchlight-plan` mirrors Searchlight's query pl
 function), `Benchmarks/peers/sqlite_fts5.c` (porter unicode61, bm25 column weights 8/3/1, one
 transaction), `Benchmarks/peers/tantivy_peer.py` (tantivy-py 0.27, en_stem, one writer thread, prefix
 via a one-term phrase-prefix query per field). Peers index name, summary and description of every
-entity with weights 8/3/1 and return the stored document of each hit.
+entity with weights 8/3/1 and return the stored document of each hit. Searchlight's search (and so the
+same-plan raw Xapian row) expands the last word as a prefix (up to 40 terms) whenever the text ends in
+a letter or digit, with `--match any` and `all` too; the naive, FTS5 and tantivy any/all rows do not.
+tantivy's prefix query matches the typed letters against stemmed terms, so a few typing queries
+("editi") find nothing there.
 
 """
 
