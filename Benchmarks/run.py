@@ -83,10 +83,10 @@ def ensure_corpus(corpus: Path, scale: int):
     run([sys.executable, REPO / "Corpus" / "debian" / "build.py", "--scale", scale, "--out", corpus])
 
 
-def ensure_queries(corpus: Path) -> Path:
-    folder = WORK / f"queries-{corpus.name}"
+def ensure_queries(corpus: Path, count: int) -> Path:
+    folder = WORK / (f"queries-{corpus.name}" if count == 1000 else f"queries-{corpus.name}-n{count}")
     if not all((folder / f"{name}.txt").exists() for name in ("search", "prefix", "typing", "ids")):
-        run([sys.executable, BENCH / "queries" / "generate.py", "--corpus", corpus, "--out", folder])
+        run([sys.executable, BENCH / "queries" / "generate.py", "--corpus", corpus, "--out", folder, "--count", count])
     return folder
 
 
@@ -233,7 +233,7 @@ def markdown(results):
         "Shared machine: compare ratios from the same run rather than absolute times across runs.",
         "",
         f"Corpus: `{corpus['path']}` — {corpus['entities']:,} entities ({corpus['packages']:,} packages), "
-        f"{corpus['mb']} MB of JSON Lines. Queries: `{results['queries']}` (seed 42, 1,000 lines per file). "
+        f"{corpus['mb']} MB of JSON Lines. Queries: `{results['queries']}` (seed 42, {results.get('count', 1000):,} lines per file). "
         f"Medians of {results['rounds']} interleaved rounds (each: one warm-up pass, one timed pass, one "
         "process per engine and mode, engines in rotated order); top 10; every hit's stored document read.",
         "",
@@ -342,6 +342,8 @@ def main():
     parser.add_argument("--bin", help="searchlight binary (default: swift build -c release)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--limit", type=int, default=10)
+    parser.add_argument("--count", type=int, default=1000,
+                        help="queries per file (fewer keeps a large corpus's run short; same seed)")
     parser.add_argument("--one-shot-runs", type=int, default=50)
     parser.add_argument("--out", type=Path, default=BENCH / "RESULTS.md")
     parser.add_argument("--reuse-indexes", action="store_true",
@@ -356,7 +358,7 @@ def main():
         write_markdown(args.out, corpus.name, markdown(json.loads(results_path.read_text())))
         return
     ensure_corpus(corpus, args.scale)
-    query_folder = ensure_queries(corpus)
+    query_folder = ensure_queries(corpus, args.count)
     run(["make", "-s", "-C", BENCH, "peers"])
     searchlight = ensure_searchlight(args.bin)
 
@@ -382,6 +384,7 @@ def main():
         "queries": os.path.relpath(query_folder, REPO),
         "command": "python3 " + " ".join(shlex.quote(a) for a in [os.path.relpath(sys.argv[0], REPO)] + sys.argv[1:]),
         "rounds": args.rounds,
+        "count": args.count,
         "searchlight": str(searchlight),
         "index": index_results,
         "queries_results": query_results,
