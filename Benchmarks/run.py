@@ -193,9 +193,14 @@ def one_shot(searchlight, index, queries_file, runs):
     walls = []
     for line in lines:
         started = time.monotonic()
-        subprocess.run([str(searchlight), "search", "--index", str(index), line], stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL, check=True)
+        done = subprocess.run([str(searchlight), "search", "--index", str(index), "--", line],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        if done.returncode != 0:
+            log(f"  one-shot search {line!r} failed: {done.stderr.decode(errors='replace').strip()[-300:]}")
+            continue
         walls.append((time.monotonic() - started) * 1000)
+    if not walls:
+        return None
     walls.sort()
     return {"runs": len(walls), "median_ms": round(statistics.median(walls), 2),
             "p90_ms": round(walls[int(0.9 * (len(walls) - 1))], 2), "max_ms": round(walls[-1], 2)}
