@@ -49,6 +49,7 @@ clean:
 # (Benchmarks/run.py; builds the corpus, queries and peers it lacks). `make bench SCALE=10` for 10×.
 SCALE ?= 1
 ROUNDS ?= 3
+COUNT  ?= 1000
 .PHONY: bench
 bench: release
-	python3 Benchmarks/run.py --scale $(SCALE) --rounds $(ROUNDS) --bin $(RELEASE_BIN)
+	python3 Benchmarks/run.py --scale $(SCALE) --rounds $(ROUNDS) --count $(COUNT) --bin $(RELEASE_BIN)

@@ -83,10 +83,10 @@ def ensure_corpus(corpus: Path, scale: int):
     run([sys.executable, REPO / "Corpus" / "debian" / "build.py", "--scale", scale, "--out", corpus])
 
 
-def ensure_queries(corpus: Path) -> Path:
-    folder = WORK / f"queries-{corpus.name}"
+def ensure_queries(corpus: Path, count: int) -> Path:
+    folder = WORK / (f"queries-{corpus.name}" if count == 1000 else f"queries-{corpus.name}-n{count}")
     if not all((folder / f"{name}.txt").exists() for name in ("search", "prefix", "typing", "ids")):
-        run([sys.executable, BENCH / "queries" / "generate.py", "--corpus", corpus, "--out", folder])
+        run([sys.executable, BENCH / "queries" / "generate.py", "--corpus", corpus, "--out", folder, "--count", count])
     return folder
 
 
@@ -193,9 +193,14 @@ def one_shot(searchlight, index, queries_file, runs):
     walls = []
     for line in lines:
         started = time.monotonic()
-        subprocess.run([str(searchlight), "search", "--index", str(index), line], stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL, check=True)
+        done = subprocess.run([str(searchlight), "search", "--index", str(index), "--", line],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        if done.returncode != 0:
+            log(f"  one-shot search {line!r} failed: {done.stderr.decode(errors='replace').strip()[-300:]}")
+            continue
         walls.append((time.monotonic() - started) * 1000)
+    if not walls:
+        return None
     walls.sort()
     return {"runs": len(walls), "median_ms": round(statistics.median(walls), 2),
             "p90_ms": round(walls[int(0.9 * (len(walls) - 1))], 2), "max_ms": round(walls[-1], 2)}
@@ -233,13 +238,13 @@ def markdown(results):
         "Shared machine: compare ratios from the same run rather than absolute times across runs.",
         "",
         f"Corpus: `{corpus['path']}` — {corpus['entities']:,} entities ({corpus['packages']:,} packages), "
-        f"{corpus['mb']} MB of JSON Lines. Queries: `{results['queries']}` (seed 42, 1,000 lines per file). "
+        f"{corpus['mb']} MB of JSON Lines. Queries: `{results['queries']}` (seed 42, {results.get('count', 1000):,} lines per file). "
         f"Medians of {results['rounds']} interleaved rounds (each: one warm-up pass, one timed pass, one "
         "process per engine and mode, engines in rotated order); top 10; every hit's stored document read.",
         "",
         f"Command: `{results['command']}`",
         "",
-        "### Indexing",
+        "#### Indexing",
         "",
         "| engine | docs | seconds | docs/s | index MB | peak RSS MB |",
         "|---|---|---|---|---|---|",
@@ -248,7 +253,7 @@ def markdown(results):
         lines.append(f"| {ENGINE_TITLES[engine]} | {row['docs']:,} | {row['seconds']} | {row['docs_per_s']:,.0f} | "
                      f"{row['index_mb']} | {row['peak_rss_mb']} |")
     queries = results["queries_results"]
-    lines += ["", "### Query latency, p50 / p99 (µs)", "",
+    lines += ["", "#### Query latency, p50 / p99 (µs)", "",
               "| engine | " + " | ".join(MODES) + " |", "|---|" + "---|" * len(MODES)]
     for engine in ENGINES:
         cells = []
@@ -257,7 +262,7 @@ def markdown(results):
             cells.append(f"{row['p50_us']:,.0f} / {row['p99_us']:,.0f}" if row else "–")
         if any(c != "–" for c in cells):
             lines.append(f"| {ENGINE_TITLES[engine]} | " + " | ".join(cells) + " |")
-    lines += ["", "### Throughput (queries/s, one thread) and share of queries with no result", "",
+    lines += ["", "#### Throughput (queries/s, one thread) and share of queries with no result", "",
               "| engine | " + " | ".join(MODES) + " |", "|---|" + "---|" * len(MODES)]
     for engine in ENGINES:
         cells = []
@@ -266,7 +271,7 @@ def markdown(results):
             cells.append(f"{row['qps']:,.0f} ({row['zero_result_pct']:.0f} %)" if row else "–")
         if any(c != "–" for c in cells):
             lines.append(f"| {ENGINE_TITLES[engine]} | " + " | ".join(cells) + " |")
-    lines += ["", "### Searchlight relative to the others (p50 ratio, p99 ratio; below 1 = Searchlight faster)", "",
+    lines += ["", "#### Searchlight relative to the others (p50 ratio, p99 ratio; below 1 = Searchlight faster)", "",
               "| mode | ÷ tantivy | ÷ raw Xapian, same plan | ÷ raw Xapian, naive | ÷ SQLite FTS5 |", "|---|---|---|---|---|"]
     for mode in MODES:
         rows = queries.get(mode, {})
@@ -307,19 +312,30 @@ replace_document per entity; `--searchlight-plan` mirrors Searchlight's query pl
 function), `Benchmarks/peers/sqlite_fts5.c` (porter unicode61, bm25 column weights 8/3/1, one
 transaction), `Benchmarks/peers/tantivy_peer.py` (tantivy-py 0.27, en_stem, one writer thread, prefix
 via a one-term phrase-prefix query per field). Peers index name, summary and description of every
-entity with weights 8/3/1 and return the stored document of each hit.
+entity with weights 8/3/1 and return the stored document of each hit. Searchlight's search (and so the
+same-plan raw Xapian row) expands the last word as a prefix (up to 40 terms) whenever the text ends in
+a letter or digit, with `--match any` and `all` too; the naive, FTS5 and tantivy any/all rows do not.
+tantivy's prefix query matches the typed letters against stemmed terms, so a few typing queries
+("editi") find nothing there.
 
 """
 
 
-def write_markdown(path: Path, body: str):
+def write_markdown(path: Path, corpus_name: str, body: str):
+    """Replaces this corpus's part of the bench block (other corpora's parts stay), creating the
+    section with its markers at the end of the file the first time."""
     text = path.read_text(encoding="utf-8") if path.exists() else "# Results\n"
-    block = f"{BEGIN}\n{body}\n{END}"
-    if BEGIN in text and END in text:
-        text = text[:text.index(BEGIN)] + block + text[text.index(END) + len(END):]
+    if BEGIN not in text or END not in text:
+        text = text.rstrip("\n") + "\n\n" + SECTION_INTRO + f"{BEGIN}\n{END}\n"
+    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
+    block = text[start:end]
+    part_begin, part_end = f"<!-- bench:{corpus_name}:begin -->", f"<!-- bench:{corpus_name}:end -->"
+    part = f"{part_begin}\n### Corpus {corpus_name}\n\n{body}\n{part_end}"
+    if part_begin in block and part_end in block:
+        block = block[:block.index(part_begin)] + part + block[block.index(part_end) + len(part_end):]
     else:
-        text = text.rstrip("\n") + "\n\n" + SECTION_INTRO + block + "\n"
-    path.write_text(text, encoding="utf-8")
+        block = block.rstrip("\n") + "\n" + part + "\n"
+    path.write_text(text[:start] + block + text[end:], encoding="utf-8")
 
 
 # --- main ---------------------------------------------------------------------------------------
@@ -331,21 +347,28 @@ def main():
     parser.add_argument("--bin", help="searchlight binary (default: swift build -c release --static-swift-stdlib)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--limit", type=int, default=10)
+    parser.add_argument("--count", type=int, default=1000,
+                        help="queries per file (fewer keeps a large corpus's run short; same seed)")
     parser.add_argument("--one-shot-runs", type=int, default=50)
     parser.add_argument("--out", type=Path, default=BENCH / "RESULTS.md")
     parser.add_argument("--reuse-indexes", action="store_true",
                         help="keep existing indexes (and their indexing figures from the last results JSON)")
+    parser.add_argument("--render-only", action="store_true",
+                        help="only rewrite the RESULTS.md tables from the last results JSON of the corpus")
     args = parser.parse_args()
 
     corpus = (args.corpus or REPO / "Benchmarks" / "work" / "corpus" / f"debian-x{args.scale}").resolve()
+    results_path = WORK / f"results-{corpus.name}.json"
+    if args.render_only:
+        write_markdown(args.out, corpus.name, markdown(json.loads(results_path.read_text())))
+        return
     ensure_corpus(corpus, args.scale)
-    query_folder = ensure_queries(corpus)
+    query_folder = ensure_queries(corpus, args.count)
     run(["make", "-s", "-C", BENCH, "peers"])
     searchlight = ensure_searchlight(args.bin)
 
     indexes = WORK / f"index-{corpus.name}"
     indexes.mkdir(parents=True, exist_ok=True)
-    results_path = WORK / f"results-{corpus.name}.json"
     previous = json.loads(results_path.read_text())["index"] if results_path.exists() else {}
     notes = []
     index_results = index_all(corpus, indexes, searchlight, args.reuse_indexes, previous)
@@ -366,6 +389,7 @@ def main():
         "queries": os.path.relpath(query_folder, REPO),
         "command": "python3 " + " ".join(shlex.quote(a) for a in [os.path.relpath(sys.argv[0], REPO)] + sys.argv[1:]),
         "rounds": args.rounds,
+        "count": args.count,
         "searchlight": str(searchlight),
         "index": index_results,
         "queries_results": query_results,
@@ -373,7 +397,7 @@ def main():
         "notes": notes,
     }
     results_path.write_text(json.dumps(results, indent=2) + "\n")
-    write_markdown(args.out, markdown(results))
+    write_markdown(args.out, corpus.name, markdown(results))
     log(f"results: {results_path}; tables: {args.out}")
     print(markdown(results))
 
