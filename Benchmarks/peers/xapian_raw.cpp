@@ -337,9 +337,10 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line) {
 //     otherwise flags = BOOLEAN|PHRASE|LOVEHATE|PURE_NOT (+PARTIAL), falling back to PARTIAL only
 //     (or none) on a QueryParserError.
 //  5. Per search: a new Enquire, BM25(k1 1.2, k2 0, k3 1, b 0.75, min_normlen 0.5), sort by relevance;
-//     every query run is `(query AND_MAYBE boost) AND_NOT (value slot 1 <= now)`, get_mset(0, limit,
-//     check_at_least = limit), where boost = OR(ValueWeightPostingSource(slot 0) scaled by
-//     1 / upper bound of slot 0, XE<title words of T joined by spaces>).
+//     every query run is `(query AND_MAYBE XE<title words of T joined by spaces>) AND_NOT (value
+//     slot 1 <= now)`, get_mset(0, limit, check_at_least = limit). When slot 0 (the stored hint) has
+//     an upper bound > 0, a page is instead the best limit + 20 matches re-ordered by
+//     weight + value(slot 0) / upper bound, cut to `limit`.
 //  6. anyWords = parse(T, OR). If T has 5 or more words (letters/digits runs) and match != all:
 //     pseudo-relevance feedback — top 5 of anyWords; if at least 3, ESet of 20 terms over them
 //     (stemmed default-field terms only, "Z" + lower case), anyWords = anyWords OR (OR of those terms, scaled 0.5).
@@ -455,20 +456,35 @@ struct SearchlightPlan {
         enquire.set_weighting_scheme(Xapian::BM25Weight(1.2, 0, 1, 0.75, 0.5));
         enquire.set_sort_by_relevance();
         Xapian::Query expired(Xapian::Query::OP_VALUE_LE, 1, Xapian::sortable_serialise((double)time(nullptr)));
-        std::vector<Xapian::Query> boosts;
         std::string bound = db.get_value_upper_bound(0);
-        if (!bound.empty() && Xapian::sortable_unserialise(bound) > 0)
-            boosts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT,
-                                Xapian::Query((new Xapian::ValueWeightPostingSource(0))->release()),
-                                1.0 / Xapian::sortable_unserialise(bound));
+        double hint_weight = !text.empty() && !bound.empty() && Xapian::sortable_unserialise(bound) > 0
+            ? 1.0 / Xapian::sortable_unserialise(bound) : 0;
         std::string whole;
         for (const auto &w : words_of(text, true)) whole += (whole.empty() ? "" : " ") + w;
-        if (!whole.empty() && whole.size() + 2 <= 245) boosts.emplace_back("XE" + whole);
-        Xapian::Query boost(Xapian::Query::OP_OR, boosts.begin(), boosts.end());
+        Xapian::Query boost = !whole.empty() && whole.size() + 2 <= 245 ? Xapian::Query("XE" + whole) : Xapian::Query();
         auto run = [&](const Xapian::Query &query, unsigned count, unsigned check_at_least) {
-            Xapian::Query ranked = text.empty() ? query : Xapian::Query(Xapian::Query::OP_AND_MAYBE, query, boost);
+            Xapian::Query ranked = boost.empty() ? query : Xapian::Query(Xapian::Query::OP_AND_MAYBE, query, boost);
             enquire.set_query(Xapian::Query(Xapian::Query::OP_AND_NOT, ranked, expired));
             return enquire.get_mset(0, count, check_at_least);
+        };
+        // A page: with hints, the best count + 20 re-ordered by weight plus hint boost.
+        auto page = [&](const Xapian::Query &query, unsigned count) {
+            std::vector<Xapian::Document> docs;
+            if (hint_weight == 0) {
+                Xapian::MSet mset = run(query, count, limit);
+                for (auto it = mset.begin(); it != mset.end(); ++it) docs.push_back(it.get_document());
+                return docs;
+            }
+            Xapian::MSet mset = run(query, count + 20, limit);
+            std::vector<std::pair<double, Xapian::Document>> scored;
+            for (auto it = mset.begin(); it != mset.end(); ++it) {
+                Xapian::Document doc = it.get_document();
+                std::string value = doc.get_value(0);
+                scored.emplace_back(it.get_weight() + (value.empty() ? 0 : hint_weight * Xapian::sortable_unserialise(value)), doc);
+            }
+            std::stable_sort(scored.begin(), scored.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
+            for (size_t i = 0; i < scored.size() && i < count; ++i) docs.push_back(scored[i].second);
+            return docs;
         };
 
         Xapian::Query any_words = text.empty() ? Xapian::Query::MatchAll : parse(text, Xapian::Query::OP_OR, partial);
@@ -493,22 +509,23 @@ struct SearchlightPlan {
             }
         }
 
-        std::vector<Xapian::MSet> pages;
+        std::vector<Xapian::Document> hits;
         if (text.empty() || match == Match::Any) {
-            pages.push_back(run(any_words, limit, limit));
+            hits = page(any_words, limit);
         } else {
             Xapian::Query all_words = parse(text, Xapian::Query::OP_AND, partial);
-            pages.push_back(run(all_words, limit, limit));
+            hits = page(all_words, limit);
             if (match == Match::Best) {
                 Xapian::Query rest(Xapian::Query::OP_AND_NOT, any_words, all_words);
-                if (pages[0].size() < limit) pages.push_back(run(rest, limit - pages[0].size(), limit));
-                else (void)run(rest, 0, 0).get_matches_estimated();
+                if (hits.size() < limit) {
+                    for (auto &doc : page(rest, limit - hits.size())) hits.push_back(doc);
+                } else {
+                    (void)run(rest, 0, 0).get_matches_estimated();
+                }
             }
         }
-        size_t hits = 0;
-        for (const auto &page : pages)
-            for (auto it = page.begin(); it != page.end(); ++it, ++hits) show(text, it.get_document().get_data());
-        return hits;
+        for (const auto &doc : hits) show(text, doc.get_data());
+        return hits.size();
     }
 };
 // ==================================== end of the mirror ======================================

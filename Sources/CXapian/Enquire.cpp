@@ -96,6 +96,10 @@ bool cx_enquire_expand(cx_enquire *enq, const uint32_t *docids, size_t count, ui
     });
 }
 
+char *cx_mset_value(const cx_mset *mset, uint32_t index, uint32_t slot, size_t *out_len, cx_error *error) {
+    return guarded<char *>(error, nullptr, [&] { return copy_out(mset->mset[index].get_document().get_value(slot), out_len); });
+}
+
 bool cx_enquire_matching_terms(cx_enquire *enq, uint32_t docid,
                                void (*visit)(void *, const char *, size_t), void *context, cx_error *error) {
     return guarded(error, false, [&] {

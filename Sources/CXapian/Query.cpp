@@ -65,13 +65,6 @@ cx_query *cx_query_wildcard(const char *prefix, size_t len, uint32_t max_expansi
     });
 }
 
-cx_query *cx_query_value_weight(uint32_t slot, cx_error *error) {
-    return guarded<cx_query *>(error, nullptr, [&] {
-        // The query owns the source: release() hands it over to Xapian's reference counting.
-        return wrap(Xapian::Query((new Xapian::ValueWeightPostingSource(slot))->release()));
-    });
-}
-
 cx_query *cx_query_scale(const cx_query *query, double factor, cx_error *error) {
     return guarded<cx_query *>(error, nullptr, [&] {
         return wrap(Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, query->query, factor));

@@ -61,12 +61,6 @@ public final class Query: CustomStringConvertible {
         return Query(adopting: handle!)
     }
 
-    /// Matches the documents with a value in `slot`, weighted by that value (`sortable_serialise`d
-    /// numbers): a static boost to combine with `.andMaybe`.
-    public static func valueWeight(slot: UInt32) throws(XapianError) -> Query {
-        Query(adopting: try withXapianError { cx_query_value_weight(slot, $0) }!)
-    }
-
     /// This query with every weight multiplied by `factor` (0 turns it into a pure filter).
     public func scaled(by factor: Double) throws(XapianError) -> Query {
         let handle = try withXapianError { cx_query_scale(self.handle, factor, $0) }

@@ -188,9 +188,6 @@ cx_query *cx_query_value_range(uint32_t slot, const char *low, size_t low_len,
                                const char *high, size_t high_len, cx_error *error);
 /* Terms starting with `prefix`, ORed; at most `max_expansion` terms (0 = unlimited), most frequent first. */
 cx_query *cx_query_wildcard(const char *prefix, size_t len, uint32_t max_expansion, cx_error *error);
-/* A query whose weight is each document's `slot` value (sortable_serialise'd), for a static boost;
- * matches the documents that have the value. */
-cx_query *cx_query_value_weight(uint32_t slot, cx_error *error);
 cx_query *cx_query_scale(const cx_query *query, double factor, cx_error *error);
 /* Xapian's own description of the query (for --explain and tests). */
 char *cx_query_describe(const cx_query *query, size_t *out_len);
@@ -277,6 +274,8 @@ double cx_mset_weight(const cx_mset *mset, uint32_t index);
 int cx_mset_percent(const cx_mset *mset, uint32_t index);
 /* Data of the document at `index`; malloc'd, release with cx_free. */
 char *cx_mset_data(const cx_mset *mset, uint32_t index, size_t *out_len, cx_error *error);
+/* Value `slot` of the document at `index` ("" when it has none); malloc'd, release with cx_free. */
+char *cx_mset_value(const cx_mset *mset, uint32_t index, uint32_t slot, size_t *out_len, cx_error *error);
 
 #ifdef __cplusplus
 }

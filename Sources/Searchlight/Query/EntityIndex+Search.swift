@@ -32,7 +32,8 @@ extension EntityIndex {
             for slot in facetSlots { try enquire.addFacet(slot: slot) }
 
             let relevance = request.sort.isEmpty && !request.rankByHint && !trimmed.isEmpty
-            let boost = relevance ? try Ranking.boost(text: trimmed, database: state.database) : nil
+            let boost = relevance ? try Ranking.wholeTitleBoost(text: trimmed) : nil
+            let hintWeight = relevance ? try Ranking.hintWeight(database: state.database) : nil
             var plan: Query?
             func run(_ query: Query, offset: Int, limit: Int, checkAtLeast: Int? = nil) throws -> MatchSet {
                 let ranked = try boost.map { try Query.combine(.andMaybe, [query, $0]) } ?? query
@@ -40,8 +41,24 @@ extension EntityIndex {
                 if limit > 0, plan == nil { plan = enquire.query }
                 return try enquire.matches(offset: offset, limit: limit, checkAtLeast: checkAtLeast ?? request.offset + request.limit)
             }
+            /// A page of `query` with its scores; with hints, the page comes from the best
+            /// `offset + limit + rerankDepth` matches re-ordered by score plus hint boost.
+            func page(_ query: Query, offset: Int, limit: Int) throws -> (hits: [Hit], set: MatchSet) {
+                guard let hintWeight, limit > 0 else {
+                    let set = try run(query, offset: offset, limit: limit)
+                    return (set.map { Hit(match: $0, score: $0.weight) }, set)
+                }
+                let set = try run(query, offset: 0, limit: offset + limit + Ranking.rerankDepth)
+                var scored: [Hit] = []
+                for match in set {
+                    let stored = try match.value(slot: Schema.rankingHintSlot)
+                    scored.append(Hit(match: match, score: match.weight + (stored.isEmpty ? 0 : hintWeight * Sortable.unserialise(stored))))
+                }
+                let ranked = scored.enumerated().sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }.map(\.element)
+                return (Array(ranked.dropFirst(offset).prefix(limit)), set)
+            }
 
-            var hits: [MatchSet.Match] = []
+            var hits: [Hit] = []
             var total = 0
             // Entities matching every word (all of them when the query has no words to lose).
             var closeMatches = Int.max
@@ -56,14 +73,14 @@ extension EntityIndex {
             // What every facet count and the exact total range over.
             var everything = anyWords
             if trimmed.isEmpty || request.match == .any {
-                let set = try run(anyWords, offset: request.offset, limit: request.limit)
-                hits = Array(set)
+                let (found, set) = try page(anyWords, offset: request.offset, limit: request.limit)
+                hits = found
                 total = set.estimatedTotal
             } else {
                 let allWords = try searcher.parse(trimmed, defaultOperator: .and, partial: partial)
-                let first = try run(allWords, offset: request.offset, limit: request.limit)
-                hits = Array(first)
-                let allTotal = first.count < request.limit ? request.offset + first.count : first.estimatedTotal
+                let (found, first) = try page(allWords, offset: request.offset, limit: request.limit)
+                hits = found
+                let allTotal = hits.count < request.limit ? request.offset + hits.count : first.estimatedTotal
                 closeMatches = allTotal
                 total = first.estimatedTotal
                 if request.match == .all || (!request.sort.isEmpty && first.estimatedTotal > 0) {
@@ -71,8 +88,8 @@ extension EntityIndex {
                 } else if hits.count < request.limit {
                     // Entities matching every word first, then the rest of those matching any word.
                     let rest = try Query.combine(.andNot, [anyWords, allWords])
-                    let second = try run(rest, offset: max(0, request.offset - allTotal), limit: request.limit - hits.count)
-                    hits += second
+                    let (more, second) = try page(rest, offset: max(0, request.offset - allTotal), limit: request.limit - hits.count)
+                    hits += more
                     total = allTotal + second.estimatedTotal
                 } else {
                     total = allTotal + max(0, try run(Query.combine(.andNot, [anyWords, allWords]), offset: 0, limit: 0, checkAtLeast: 0).estimatedTotal)
@@ -95,11 +112,11 @@ extension EntityIndex {
             var results: [SearchResult] = []
             results.reserveCapacity(hits.count)
             for (position, hit) in hits.enumerated() {
-                guard let entity = Self.entity(fromData: try hit.data()) else { continue }
-                var result = SearchResult(entity: entity, rank: request.offset + position + 1, score: hit.weight, schema: schema)
+                guard let entity = Self.entity(fromData: try hit.match.data()) else { continue }
+                var result = SearchResult(entity: entity, rank: request.offset + position + 1, score: hit.score, schema: schema)
                 if let snippets, let type = schema.type(named: entity.type) { result.snippet = snippets.snippet(for: entity, type: type) }
                 if request.explain {
-                    result.explanation = Explanation(matches: try enquire.matchingTerms(docid: hit.docid).map(Explanation.match),
+                    result.explanation = Explanation(matches: try enquire.matchingTerms(docid: hit.match.docid).map(Explanation.match),
                                                      hintBoost: try Ranking.hintBoost(of: entity, schema: schema, database: state.database))
                 }
                 results.append(result)
@@ -115,6 +132,12 @@ extension EntityIndex {
             found.correction = correction
         }
         return found
+    }
+
+    /// A match and its score (BM25, plus the hint boost when re-ranked).
+    struct Hit {
+        let match: MatchSet.Match
+        let score: Double
     }
 
     /// Searches where fewer entities than this match every word offer a spelling correction when one exists.

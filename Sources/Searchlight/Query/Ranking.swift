@@ -21,25 +21,30 @@ enum Ranking {
     /// How much an entity whose whole title is the query text gains (times its title term's BM25).
     static let wholeTitleBoost = 1.0
 
-    /// Extra weight for documents matching the query: the ranking hint, scaled so the largest hint
-    /// in the index adds `hintBoost`, and the whole-title term of `text`. Nil when neither applies.
-    static func boost(text: String, database: Database) throws(XapianError) -> Query? {
-        var parts: [Query] = []
-        if let bound = try database.valueUpperBound(slot: Schema.rankingHintSlot).map(Sortable.unserialise), bound > 0 {
-            parts.append(try Query.valueWeight(slot: Schema.rankingHintSlot).scaled(by: hintBoost / bound))
-        }
+    /// Relevance results are re-ranked with the hint over this many matches beyond the page:
+    /// a bounded boost can only lift an entity past near-equal ones, and reading the hint of every
+    /// candidate inside the match (a posting source) costs two to three times the query.
+    static let rerankDepth = 20
+
+    /// What one unit of the stored hint (log(1 + hint)) adds to a score, so that the index's
+    /// highest hint adds `hintBoost`; nil when no entity has a hint.
+    static func hintWeight(database: Database) throws(XapianError) -> Double? {
+        guard let bound = try database.valueUpperBound(slot: Schema.rankingHintSlot).map(Sortable.unserialise), bound > 0 else { return nil }
+        return hintBoost / bound
+    }
+
+    /// The whole-title term of `text`: an entity whose title is exactly the query gains its weight.
+    static func wholeTitleBoost(text: String) throws(XapianError) -> Query? {
         let whole = IndexTerms.wholeTitle(text)
-        if whole.count > IndexTerms.wholeTitlePrefix.count, whole.utf8.count <= IndexTerms.maximumTermBytes {
-            parts.append(try Query.term(whole).scaled(by: wholeTitleBoost))
-        }
-        return parts.isEmpty ? nil : try Query.combine(.or, parts)
+        guard whole.count > IndexTerms.wholeTitlePrefix.count, whole.utf8.count <= IndexTerms.maximumTermBytes else { return nil }
+        return try Query.term(whole).scaled(by: wholeTitleBoost)
     }
 
     /// What the ranking hint adds to `entity`'s score (for explanations).
     static func hintBoost(of entity: Entity, schema: Schema, database: Database) throws(XapianError) -> Double {
         guard let key = schema.type(named: entity.type)?.rankingHint, let hint = entity.attributes[key]?.elements.first?.doubleValue,
-              let bound = try database.valueUpperBound(slot: Schema.rankingHintSlot).map(Sortable.unserialise), bound > 0 else { return 0 }
-        return hintBoost * hintScale(hint) / bound
+              let weight = try hintWeight(database: database) else { return 0 }
+        return weight * hintScale(hint)
     }
 
     /// The ranking hint as stored for boosting and ordering: log(1 + hint), so that long-tailed
