@@ -87,3 +87,8 @@ import Testing
     #expect(Schema.percentEncoded("a b/ü-x_y.z~") == "a%20b%2F%C3%BC-x_y.z~")
     #expect(Schema.percentEncoded("rock&roll:1") == "rock&roll:1")
 }
+
+@Test func datesFarOutsideISO8601FormatAsSeconds() {
+    #expect(ISO8601.format(Date(timeIntervalSince1970: 1e19)) == "1e+19")
+    #expect(ISO8601.format(Date(timeIntervalSince1970: 86_400)) == "1970-01-02")
+}

@@ -109,6 +109,10 @@ private func strings(_ value: Any?) -> [String] { (value as? [String]) ?? (value
         (#"name == "x"q"#, 12, "unknown string modifier"),
         ("rating > 4 &&", 14, "expected a comparison"),
         ("updated > $time.tomorrow", 11, "unknown time"),
+        // Found by Tests/Fuzz (FuzzPredicate): offsets that overflowed date arithmetic.
+        ("updated > $time.today(99999999999999999999)", 23, "out of range"),
+        ("name == $time.now(999999999999999999999999999)", 19, "out of range"),
+        ("updated < $time.this_year(-00333333333333333333000000000)", 27, "out of range"),
         ("", 1, "empty"),
     ])
     func unreadablePredicatesSayWhereTheyBroke(text: String, column: Int, reason: String) {

@@ -67,6 +67,8 @@ public enum ISO8601 {
     /// `YYYY-MM-DD` for a UTC midnight, `YYYY-MM-DDTHH:MM:SSZ` otherwise.
     public static func format(_ date: Date) -> String {
         let total = date.timeIntervalSince1970.rounded(.down)
+        // Outside years -9999...9999 (or not finite) there is no ISO-8601 text: seconds since 1970.
+        guard total.isFinite, abs(total) < 253_402_300_800 else { return String(date.timeIntervalSince1970) }
         let days = Int((total / 86_400).rounded(.down))
         let (year, month, day) = civil(fromDays: days)
         let clock = Int(total) - days * 86_400

@@ -116,20 +116,28 @@ public final class EntityIndex: Sendable {
         }
     }
 
+    /// How long a read keeps retrying while writers overwrite the revisions it reads.
+    static let readRetryLimit = 10
+
     /// The schema stored in the index.
     public var schema: Schema { state.withLock { $0.schema } }
 
     /// Runs `body` against the database; a reader that sees a newer revision being written
-    /// reopens and retries, so it never fails halfway through a writer's commit.
+    /// reopens and retries, so it never fails halfway through a writer's commit. A read fails
+    /// only when the revision it started on is overwritten, two commits later; a slow read under
+    /// a fast writer may need several tries, so it retries (backing off a little) for up to
+    /// `readRetryLimit` seconds.
     func read<T: Sendable>(_ body: (inout State) throws -> T) throws(SearchlightError) -> T {
         do {
             return try state.withLock { (state: inout State) throws -> T in
+                let deadline = ContinuousClock.now + .seconds(Self.readRetryLimit)
                 var attempt = 0
                 while true {
                     do {
                         return try body(&state)
-                    } catch let error as XapianError where error.kind == .databaseModified && attempt < 5 {
+                    } catch let error as XapianError where error.kind == .databaseModified && ContinuousClock.now < deadline {
                         attempt += 1
+                        if attempt > 1 { Thread.sleep(forTimeInterval: min(0.05, 0.001 * Double(attempt))) }
                         try state.database.reopen()
                     }
                 }

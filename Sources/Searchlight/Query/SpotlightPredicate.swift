@@ -210,6 +210,9 @@ private struct SpotlightPredicateParser {
             let numberStart = index
             while index < characters.count, characters[index].isNumber || "+-.".contains(characters[index]) { index += 1 }
             guard let n = Double(String(characters[numberStart..<index])) else { throw fail("expected a number", at: numberStart) }
+            // Seconds for $time.now, calendar units for the others: at most about 3,000 years either way.
+            let limit = name == "now" ? 1e11 : 100_000
+            guard abs(n) <= limit else { throw fail("time offset \(n) is out of range (at most ±\(Int(limit)))", at: numberStart) }
             offset = n
             guard consume(")") else { throw fail("expected ')'") }
         }
