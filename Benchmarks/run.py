@@ -231,6 +231,16 @@ def ratio(a, b):
     return f"{a / b:.2f}×" if a and b else "–"
 
 
+def engine_table(queries, title, cell):
+    """A table of one figure per engine (rows) and mode (columns); engines with no figure are left out."""
+    lines = ["", f"#### {title}", "", "| engine | " + " | ".join(MODES) + " |", "|---|" + "---|" * len(MODES)]
+    for engine in ENGINES:
+        cells = [cell(row) if (row := queries.get(mode, {}).get(engine)) else "–" for mode in MODES]
+        if any(c != "–" for c in cells):
+            lines.append(f"| {ENGINE_TITLES[engine]} | " + " | ".join(cells) + " |")
+    return lines
+
+
 def markdown(results):
     m, corpus = results["machine"], results["corpus"]
     lines = [
@@ -253,24 +263,10 @@ def markdown(results):
         lines.append(f"| {ENGINE_TITLES[engine]} | {row['docs']:,} | {row['seconds']} | {row['docs_per_s']:,.0f} | "
                      f"{row['index_mb']} | {row['peak_rss_mb']} |")
     queries = results["queries_results"]
-    lines += ["", "#### Query latency, p50 / p99 (µs)", "",
-              "| engine | " + " | ".join(MODES) + " |", "|---|" + "---|" * len(MODES)]
-    for engine in ENGINES:
-        cells = []
-        for mode in MODES:
-            row = queries.get(mode, {}).get(engine)
-            cells.append(f"{row['p50_us']:,.0f} / {row['p99_us']:,.0f}" if row else "–")
-        if any(c != "–" for c in cells):
-            lines.append(f"| {ENGINE_TITLES[engine]} | " + " | ".join(cells) + " |")
-    lines += ["", "#### Throughput (queries/s, one thread) and share of queries with no result", "",
-              "| engine | " + " | ".join(MODES) + " |", "|---|" + "---|" * len(MODES)]
-    for engine in ENGINES:
-        cells = []
-        for mode in MODES:
-            row = queries.get(mode, {}).get(engine)
-            cells.append(f"{row['qps']:,.0f} ({row['zero_result_pct']:.0f} %)" if row else "–")
-        if any(c != "–" for c in cells):
-            lines.append(f"| {ENGINE_TITLES[engine]} | " + " | ".join(cells) + " |")
+    lines += engine_table(queries, "Query latency, p50 / p99 (µs)",
+                          lambda row: f"{row['p50_us']:,.0f} / {row['p99_us']:,.0f}")
+    lines += engine_table(queries, "Throughput (queries/s, one thread) and share of queries with no result",
+                          lambda row: f"{row['qps']:,.0f} ({row['zero_result_pct']:.0f} %)")
     lines += ["", "#### Searchlight relative to the others (p50 ratio, p99 ratio; below 1 = Searchlight faster)", "",
               "| mode | ÷ tantivy | ÷ raw Xapian, same plan | ÷ raw Xapian, naive | ÷ SQLite FTS5 |", "|---|---|---|---|---|"]
     for mode in MODES:

@@ -62,8 +62,8 @@ final class Searcher {
     /// the most frequent words it begins anywhere. One to three letters begin thousands of words,
     /// so those stay with titles, where a person typing that little is looking.
     func parse(_ text: String, defaultOperator: Query.Operator, partial: Bool) throws(XapianError) -> Query {
+        parser.setDefaultOperator(defaultOperator)
         if partial, let (head, last) = Self.plainWords(text) {
-            parser.setDefaultOperator(defaultOperator)
             var alternatives = [try parser.parse(last, flags: [])]
             if last.count <= IndexTerms.maximumPrefixLength { alternatives.append(Query.term(IndexTerms.titlePrefixPrefix + last)) }
             if last.count > ShortPrefixTables.longestEntityPrefix {
@@ -73,7 +73,6 @@ final class Searcher {
             guard !head.isEmpty else { return typed }
             return try Query.combine(defaultOperator == .and ? .and : .or, [try parser.parse(head, flags: []), typed])
         }
-        parser.setDefaultOperator(defaultOperator)
         var flags: QueryParser.Flags = [.boolean, .phrase, .loveHate, .pureNot]
         if partial { flags.insert(.partial) }
         do {
