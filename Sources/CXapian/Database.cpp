@@ -82,6 +82,20 @@ bool cx_database_terms(cx_database *db, const char *prefix, size_t prefix_len,
     });
 }
 
+bool cx_database_document_terms(cx_database *db, uint32_t docid, const char *prefix, size_t prefix_len,
+                                bool (*visit)(void *, const char *, size_t, uint32_t), void *context, cx_error *error) {
+    return guarded(error, false, [&] {
+        Xapian::Database &d = db->db();
+        std::string p = str(prefix, prefix_len);
+        Xapian::TermIterator it = d.termlist_begin(docid);
+        for (it.skip_to(p); it != d.termlist_end(docid); ++it) {
+            std::string term = *it;
+            if (term.compare(0, p.size(), p) != 0 || !visit(context, term.data(), term.size(), it.get_wdf())) break;
+        }
+        return true;
+    });
+}
+
 char *cx_database_document_data(cx_database *db, uint32_t docid, size_t *out_len, cx_error *error) {
     return guarded<char *>(error, nullptr, [&] { return copy_out(db->db().get_document(docid).get_data(), out_len); });
 }

@@ -66,11 +66,30 @@ public class Database {
 
     /// Visits the terms starting with `prefix` in byte order, with their frequencies, until `visit` returns false.
     public func forEachTerm(withPrefix prefix: String, _ visit: (String, Int) -> Bool) throws(XapianError) {
+        try forEachTerm(withPrefix: prefix, visit) { bytes, count, callback, context, error in
+            cx_database_terms(handle, bytes, count, callback, context, error)
+        }
+    }
+
+    /// Visits the terms of document `docid` starting with `prefix` in byte order, with their
+    /// within-document frequencies, until `visit` returns false.
+    public func forEachTerm(ofDocument docid: UInt32, withPrefix prefix: String, _ visit: (String, Int) -> Bool) throws(XapianError) {
+        try forEachTerm(withPrefix: prefix, visit) { bytes, count, callback, context, error in
+            cx_database_document_terms(handle, docid, bytes, count, callback, context, error)
+        }
+    }
+
+    private typealias TermCallback = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int, UInt32) -> Bool
+
+    /// Runs a shim term walk (`call`) over `prefix`, turning each term it reports into a `visit` call.
+    private func forEachTerm(withPrefix prefix: String, _ visit: (String, Int) -> Bool,
+                             _ call: (UnsafePointer<CChar>?, Int, TermCallback, UnsafeMutableRawPointer, UnsafeMutablePointer<cx_error>) -> Bool)
+        throws(XapianError) {
         try withUTF8Bytes(prefix) { (bytes, count) throws(XapianError) in
             try withoutActuallyEscaping(visit) { (visit) throws(XapianError) in try withVisitor(visit) { (context, error) in
-                cx_database_terms(handle, bytes, count, { context, term, length, frequency in
+                call(bytes, count, { context, term, length, number in
                     let text = String(decoding: UnsafeRawBufferPointer(start: term, count: length), as: UTF8.self)
-                    return context!.assumingMemoryBound(to: ((String, Int) -> Bool).self).pointee(text, Int(frequency))
+                    return context!.assumingMemoryBound(to: ((String, Int) -> Bool).self).pointee(text, Int(number))
                 }, context, error)
             } }
         }

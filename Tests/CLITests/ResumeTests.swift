@@ -1,4 +1,5 @@
 import Foundation
+import Searchlight
 import Testing
 
 @Suite(.serialized) struct Resume {
@@ -50,10 +51,10 @@ import Testing
         let file = try cli.writeGenerated("docs.jsonl", count: 250)
         try cli.run(["index", "--batch-size", "100", file])
         let human = try cli.run(["stats"])
-        #expect(human.stdout.contains("format version 2"))
+        #expect(human.stdout.contains("format version \(Schema.formatVersion)"))
         #expect(human.stdout.contains("Last committed batch ended at \(file):250"))
         let json = try #require(try cli.run(["stats", "--json"]).json as? [String: Any])
-        #expect(json["formatVersion"] as? Int == 2)
+        #expect(json["formatVersion"] as? Int == Schema.formatVersion)
         let batch = try #require(json["lastBatch"] as? [String: Any])
         #expect(batch["line"] as? Int == 250)
         #expect(batch["entities"] as? Int == 250)

@@ -38,6 +38,30 @@ import Testing
         #expect(found.results.contains { $0.explanation!.hintBoost > 0 })
     }
 
+    @Test func explainedWeightsAddUpToTheScore() throws {
+        // One word, not being typed, no whole-title match: the score is that word's weights plus the hint.
+        var request = SearchRequest("granite ")
+        request.explain = true
+        for result in try fixture.index.search(request).results {
+            let explanation = try #require(result.explanation)
+            let sum = explanation.matches.reduce(0) { $0 + $1.weight } + explanation.hintBoost
+            #expect(abs(sum - result.score) < 1e-6, "\(explanation.matches) + \(explanation.hintBoost) vs \(result.score)")
+            #expect(explanation.matches.allSatisfy { $0.weight > 0 && $0.expandedFrom == nil })
+        }
+    }
+
+    @Test func explanationsListTheWordsATypedPrefixExpandedTo() throws {
+        var request = SearchRequest("waterf")
+        request.explain = true
+        let found = try fixture.index.search(request)
+        #expect(!found.results.isEmpty)
+        for result in found.results {
+            let expanded = result.explanation!.matches.filter { $0.expandedFrom != nil }
+            #expect(expanded.allSatisfy { $0.expandedFrom == "waterf" && $0.term.hasPrefix("waterf") && $0.weight > 0 })
+        }
+        #expect(found.results.contains { $0.explanation!.matches.contains { $0.expandedFrom != nil } })
+    }
+
     @Test func aMisspeltQueryOffersACorrection() throws {
         let found = try fixture.index.search(SearchRequest("yosemte "))
         #expect(found.correction == "yosemite")

@@ -84,6 +84,10 @@ char *cx_database_data_for_term(cx_database *db, const char *term, size_t term_l
 bool cx_database_terms(cx_database *db, const char *prefix, size_t prefix_len,
                        bool (*visit)(void *context, const char *term, size_t term_len, uint32_t freq),
                        void *context, cx_error *error);
+/* Calls `visit` for each term of document `docid` starting with `prefix`, with its wdf, until it returns false. */
+bool cx_database_document_terms(cx_database *db, uint32_t docid, const char *prefix, size_t prefix_len,
+                                bool (*visit)(void *context, const char *term, size_t term_len, uint32_t wdf),
+                                void *context, cx_error *error);
 /* Data of document `docid`; NULL with error kind CX_ERROR_DOCUMENT_NOT_FOUND when it does not exist. */
 char *cx_database_document_data(cx_database *db, uint32_t docid, size_t *out_len, cx_error *error);
 /* Calls `visit` with each docid indexed by `term`, in ascending order, until it returns false. */

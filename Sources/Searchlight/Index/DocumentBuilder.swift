@@ -26,7 +26,9 @@ final class DocumentBuilder {
         }
 
         if let titleKey = type.display.title, let title = entity.attributes[titleKey] {
-            addCompletionTerms(title.elements.map(\.text).joined(separator: " "))
+            let text = title.elements.map(\.text).joined(separator: " ")
+            addCompletionTerms(text)
+            addNameTerms(title: text, entity: entity, type: type)
         }
 
         for (key, value) in entity.attributes {
@@ -74,6 +76,22 @@ final class DocumentBuilder {
                 addBooleanTerm(IndexTerms.titlePrefixPrefix + word.prefix(length))
             }
         }
+    }
+
+    /// The entity's other names (values of `synonyms` attributes) and, when it has any, its title,
+    /// each whole: a query naming one finds the others (see `Searcher.synonymVariants`).
+    private func addNameTerms(title: String, entity: Entity, type: EntityType) {
+        var named = false
+        for attribute in type.attributes where attribute.synonyms {
+            for element in entity.attributes[attribute.key]?.elements ?? [] {
+                let name = IndexTerms.normalisedName(element.text)
+                guard !name.isEmpty else { continue }
+                addBooleanTerm(IndexTerms.alternateNamePrefix + name)
+                named = true
+            }
+        }
+        let whole = IndexTerms.normalisedName(title)
+        if named, !whole.isEmpty { addBooleanTerm(IndexTerms.namedTitlePrefix + whole) }
     }
 
     /// Terms over Xapian's length limit cannot be stored; such values stay searchable by their words.

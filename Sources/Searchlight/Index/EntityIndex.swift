@@ -49,8 +49,8 @@ public final class EntityIndex: Sendable {
                 Thread.sleep(forTimeInterval: 0.05)
             }
         }
-        let schema = try Self.storedSchema(database, path: path)
-        state = Mutex(State(database: database, schema: schema))
+        state = Mutex(State(database: database, schema: Schema()))
+        try read { (state: inout State) throws in state.schema = try Self.storedSchema(state.database, path: path) }
     }
 
     private static func open(path: String, mode: Mode) throws(SearchlightError) -> Database {
@@ -135,7 +135,7 @@ public final class EntityIndex: Sendable {
                 while true {
                     do {
                         return try body(&state)
-                    } catch let error as XapianError where error.kind == .databaseModified && ContinuousClock.now < deadline {
+                    } catch where Self.isDiscardedRevision(error) && ContinuousClock.now < deadline {
                         attempt += 1
                         if attempt > 1 { Thread.sleep(forTimeInterval: min(0.05, 0.001 * Double(attempt))) }
                         try state.database.reopen()
@@ -148,6 +148,16 @@ public final class EntityIndex: Sendable {
             throw .storage(error)
         } catch {
             throw .storage(XapianError(kind: .other, message: "\(error)"))
+        }
+    }
+
+    /// Whether `error` says the revision being read was overwritten by a writer (reopen and retry),
+    /// whether it arrives as Xapian's error or already wrapped in a Searchlight one.
+    static func isDiscardedRevision(_ error: any Error) -> Bool {
+        switch error {
+        case let error as XapianError: error.kind == .databaseModified
+        case SearchlightError.storage(let error): error.kind == .databaseModified
+        default: false
         }
     }
 

@@ -25,7 +25,15 @@ enum IndexTerms {
 
     /// The whole title, normalised (lower-cased words joined by spaces): exact-title matches rank first.
     static let wholeTitlePrefix = "XE"
-    static func wholeTitle(_ text: String) -> String { wholeTitlePrefix + titleWords(text).joined(separator: " ") }
+    static func wholeTitle(_ text: String) -> String { wholeTitlePrefix + normalisedName(text) }
+
+    /// A title or other name as its lower-cased words joined by single spaces.
+    static func normalisedName(_ text: String) -> String { titleWords(text).joined(separator: " ") }
+
+    /// A whole other name of an entity (a value of a `synonyms` attribute), normalised like `XE`.
+    static let alternateNamePrefix = "XA"
+    /// The whole title of an entity that has other names, normalised like `XE`.
+    static let namedTitlePrefix = "XS"
 
     /// Lower-cased words of a title, for completions and prefix terms.
     static func titleWords(_ text: String) -> [String] {

@@ -63,7 +63,8 @@ extension EntityIndex {
             // Entities matching every word (all of them when the query has no words to lose).
             var closeMatches = Int.max
             let partial = request.isTypingLastWord
-            var anyWords = trimmed.isEmpty ? Query.matchAll : try searcher.parse(trimmed, defaultOperator: .or, partial: partial)
+            let variants = try searcher.synonyms.variants(of: trimmed, database: state.database)
+            var anyWords = trimmed.isEmpty ? Query.matchAll : try searcher.parse(trimmed, variants: variants, defaultOperator: .or, partial: partial)
             if request.sort.isEmpty, request.match != .all, Ranking.wantsExpansion(trimmed) {
                 anyWords = try Ranking.expanded(anyWords, enquire: enquire) { query throws(XapianError) in
                     enquire.query = try restrict(query)
@@ -77,7 +78,7 @@ extension EntityIndex {
                 hits = found
                 total = set.estimatedTotal
             } else {
-                let allWords = try searcher.parse(trimmed, defaultOperator: .and, partial: partial)
+                let allWords = try searcher.parse(trimmed, variants: variants, defaultOperator: .and, partial: partial)
                 let (found, first) = try page(allWords, offset: request.offset, limit: request.limit)
                 hits = found
                 let allTotal = hits.count < request.limit ? request.offset + hits.count : first.estimatedTotal
@@ -107,8 +108,13 @@ extension EntityIndex {
             }
 
             let snippets = request.snippets && !trimmed.isEmpty
-                ? SnippetBuilder(query: trimmed, partial: request.isTypingLastWord, stemmer: searcher.stemmer, stopwords: searcher.stopwords)
+                ? SnippetBuilder(query: ([trimmed] + variants).joined(separator: " "), partial: partial, stemmer: searcher.stemmer,
+                                 stopwords: searcher.stopwords)
                 : nil
+            let expansions = request.explain
+                ? try Explanation.expansions(of: ([trimmed] + variants).flatMap { searcher.wildcardPrefixes($0, partial: partial) },
+                                             limit: Searcher.partialExpansionLimit, database: state.database)
+                : [:]
             var results: [SearchResult] = []
             results.reserveCapacity(hits.count)
             for (position, hit) in hits.enumerated() {
@@ -116,12 +122,14 @@ extension EntityIndex {
                 var result = SearchResult(entity: entity, rank: request.offset + position + 1, score: hit.score, schema: schema)
                 if let snippets, let type = schema.type(named: entity.type) { result.snippet = snippets.snippet(for: entity, type: type) }
                 if request.explain {
-                    result.explanation = Explanation(matches: try enquire.matchingTerms(docid: hit.match.docid).map(Explanation.match),
-                                                     hintBoost: try Ranking.hintBoost(of: entity, schema: schema, database: state.database))
+                    result.explanation = try Explanation(docid: hit.match.docid, uniqueTerm: IndexTerms.unique(type: entity.type, id: entity.id),
+                                                         enquire: enquire, expansions: expansions, database: state.database,
+                                                         hintBoost: try Ranking.hintBoost(of: entity, schema: schema, database: state.database))
                 }
                 results.append(result)
             }
             var found = SearchResults(query: request.text, total: total, results: results, facets: facets)
+            found.synonyms = variants
             if request.explain { found.plan = plan?.description }
             return (found, min(closeMatches, total))
         }

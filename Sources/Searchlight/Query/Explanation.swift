@@ -1,13 +1,13 @@
 import XapianIndex
 
 /// Why a result ranked where it did (`searchlight search --explain`): the query terms it
-/// carries, the attribute each came from, and the static boosts it received.
+/// carries, the attribute each came from, what each scores, and the static boosts it received.
 ///
 /// ```swift
 /// var request = SearchRequest("granite dome")
 /// request.explain = true
 /// for result in try index.search(request).results {
-///     print(result.score, result.explanation?.matches.map(\.word) ?? [])
+///     print(result.score, result.explanation?.matches.map { "\($0.word) \($0.weight)" } ?? [])
 /// }
 /// ```
 public struct Explanation: Sendable, Hashable {
@@ -20,11 +20,58 @@ public struct Explanation: Sendable, Hashable {
         public var field: String
         /// The word, stem (`granit*`) or value the term stands for.
         public var word: String
+        /// What the term alone scores for this entity: BM25 over the index's statistics, before
+        /// the query's own scaling (feedback terms count half, see `Ranking`); 0 for terms that
+        /// only select (type, title prefixes, exact values).
+        public var weight: Double = 0
+        /// The partly typed word whose expansion (the most frequent words it begins) brought this term.
+        public var expandedFrom: String?
     }
 
     public var matches: [Match]
     /// What the ranking hint added to the score (0 when the entity has none).
     public var hintBoost: Double
+
+    /// The explanation of match `docid` (the entity with unique term `uniqueTerm`): the query's
+    /// terms it holds, the `expansions` of typed prefixes it holds, and the weight of each.
+    init(docid: UInt32, uniqueTerm: String, enquire: Enquire, expansions: [String: Set<String>], database: Database,
+         hintBoost: Double) throws(XapianError) {
+        var matches = try enquire.matchingTerms(docid: docid).map(Self.match)
+        for (prefix, terms) in expansions.sorted(by: { $0.key < $1.key }) {
+            try database.forEachTerm(ofDocument: docid, withPrefix: prefix) { term, _ in
+                if terms.contains(term), !matches.contains(where: { $0.term == term }) {
+                    var match = Self.match(term)
+                    match.expandedFrom = prefix
+                    matches.append(match)
+                }
+                return true
+            }
+        }
+        let weigher = try Enquire(database: database)
+        weigher.setBM25(k1: Ranking.k1, b: Ranking.b)
+        for i in matches.indices {
+            weigher.query = try Query.combine(.filter, [Query.term(matches[i].term), Query.term(uniqueTerm)])
+            matches[i].weight = try weigher.matches(offset: 0, limit: 1, checkAtLeast: 0).first?.weight ?? 0
+        }
+        self.matches = matches.sorted { ($0.weight, $1.term) > ($1.weight, $0.term) }
+        self.hintBoost = hintBoost
+    }
+
+    /// The words each prefix of `prefixes` expands to, as Xapian's wildcard does: the `limit` most
+    /// frequent terms it begins.
+    static func expansions(of prefixes: [String], limit: UInt32, database: Database) throws(XapianError) -> [String: Set<String>] {
+        var expansions: [String: Set<String>] = [:]
+        for prefix in prefixes {
+            var terms: [(term: String, frequency: Int)] = []
+            try database.forEachTerm(withPrefix: prefix) { term, frequency in
+                terms.append((term, frequency))
+                return true
+            }
+            let top = terms.sorted { ($0.frequency, $1.term) > ($1.frequency, $0.term) }.prefix(Int(limit))
+            expansions[prefix] = Set(top.map(\.term))
+        }
+        return expansions
+    }
 
     /// Reads a stored term back into its field and word.
     static func match(_ term: String) -> Match {

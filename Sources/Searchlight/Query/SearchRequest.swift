@@ -92,6 +92,9 @@ public struct SearchResults: Sendable, Hashable {
     public var facets: [Facet] = []
     /// A better spelling of the query ("did you mean"), offered when it found few results.
     public var correction: String?
+    /// The other texts searched along with the query, each with one name replaced by another name
+    /// of the same entity (synonyms from attributes such as `alternateNames`).
+    public var synonyms: [String] = []
     /// Xapian's description of the query that ran (with expansions), when the request asked to explain.
     public var plan: String?
 

@@ -7,11 +7,13 @@ final class Searcher {
     /// The query language's stemmer (nil for "none"), for snippets.
     let stemmer: Stemmer?
     let stopwords: Set<String>
+    let synonyms: SynonymTable
     /// How many terms a partially typed last word may expand to.
     static let partialExpansionLimit: UInt32 = 20
 
     init(schema: Schema, database: Database) throws(XapianError) {
         parser = QueryParser()
+        synonyms = SynonymTable(schema: schema)
         let language = Self.dominantLanguage(schema)
         if language != "none" { try parser.setStemmer(language: language, strategy: .some) }
         stemmer = language == "none" ? nil : try Stemmer(language: language)
@@ -53,6 +55,23 @@ final class Searcher {
         var counts: [String: Int] = [:]
         for type in schema.types { counts[type.language, default: 0] += 1 }
         return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? "english"
+    }
+
+    /// `text` and its synonym `variants` parsed alike and ORed: entities matching under any of the names.
+    func parse(_ text: String, variants: [String], defaultOperator: Query.Operator, partial: Bool) throws(XapianError) -> Query {
+        var queries = [try parse(text, defaultOperator: defaultOperator, partial: partial)]
+        for variant in variants { queries.append(try parse(variant, defaultOperator: defaultOperator, partial: partial)) }
+        return queries.count == 1 ? queries[0] : try Query.combine(.or, queries)
+    }
+
+    /// The prefixes that `parse` expands into the most frequent words they begin (Xapian's
+    /// wildcards, whose expansions `Enquire.matchingTerms` does not report): the partly typed last
+    /// word, when `parse` expands it.
+    func wildcardPrefixes(_ text: String, partial: Bool) -> [String] {
+        guard partial, let last = text.last, last.isLetter || last.isNumber else { return [] }
+        if let (_, word) = Self.plainWords(text) { return word.count > ShortPrefixTables.longestEntityPrefix ? [word] : [] }
+        let word = String(text.reversed().prefix { $0.isLetter || $0.isNumber }.reversed())
+        return text.dropLast(word.count).last == ":" ? [] : [word.lowercased()]
     }
 
     /// Parses person-typed text; text that is not valid syntax is read again as plain words.

@@ -24,6 +24,7 @@ public enum AttributeKind: String, Sendable, CaseIterable {
 /// ```swift
 /// let name = AttributeKey("name", kind: .text, weight: 5, sortable: true)
 /// let tags = AttributeKey("activities", kind: .enumValue, enumName: "activity", multiValued: true)
+/// let akas = AttributeKey("akas", kind: .text, weight: 3, multiValued: true, synonyms: true)
 /// ```
 public struct AttributeKey: Sendable, Hashable {
     public var key: String
@@ -42,12 +43,16 @@ public struct AttributeKey: Sendable, Hashable {
     public var sortable: Bool
     /// How much a matching word here counts against other attributes (1 = body text).
     public var weight: Int
+    /// Each value is another name of the entity (Core Spotlight's `alternateNames`): a query that
+    /// says it also searches for the entity's title and other names, and one that says the title
+    /// also searches for these. Default: on for a text or keyword key named `alternateNames`.
+    public var synonyms: Bool
     public var enumName: String?
     public var referencedType: String?
 
     public init(_ key: String, kind: AttributeKind, weight: Int = 1, searchable: Bool? = nil,
                 searchableByDefault: Bool? = nil, fieldSearchable: Bool? = nil, multiValued: Bool = false, sortable: Bool? = nil,
-                enumName: String? = nil, referencedType: String? = nil) {
+                synonyms: Bool? = nil, enumName: String? = nil, referencedType: String? = nil) {
         self.key = key
         self.kind = kind
         let textual = kind == .text || kind == .keyword || kind == .enumValue
@@ -57,6 +62,7 @@ public struct AttributeKey: Sendable, Hashable {
         self.multiValued = multiValued
         self.sortable = sortable ?? kind.isNumeric
         self.weight = weight
+        self.synonyms = synonyms ?? (key == "alternateNames" && (kind == .text || kind == .keyword))
         self.enumName = enumName
         self.referencedType = referencedType
     }

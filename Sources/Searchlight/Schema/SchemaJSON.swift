@@ -68,6 +68,9 @@ extension Schema {
                 if attribute.kind == .reference, attribute.referencedType == nil {
                     throw fail("\(path).references", "a reference attribute must name the type it references")
                 }
+                if attribute.synonyms, attribute.kind != .text && attribute.kind != .keyword {
+                    throw fail("\(path).synonyms", "only text and keyword attributes can hold synonyms (other names of the entity)")
+                }
             }
             let textual: Set<AttributeKind> = [.text, .keyword, .enumValue, .reference, .integer, .double, .date]
             for (role, key) in [("title", type.display.title), ("subtitle", type.display.subtitle), ("image", type.display.image)] {
@@ -135,7 +138,7 @@ extension AttributeKey {
             ("key", .string(key)), ("kind", .string(kind.rawValue)), ("searchable", .bool(searchable)),
             ("searchableByDefault", .bool(searchableByDefault)), ("fieldSearchable", .bool(fieldSearchable)),
             ("multiValued", .bool(multiValued)),
-            ("sortable", .bool(sortable)), ("weight", .int(weight)),
+            ("sortable", .bool(sortable)), ("weight", .int(weight)), ("synonyms", .bool(synonyms)),
         ]
         if let enumName { members.append(("enum", .string(enumName))) }
         if let referencedType { members.append(("references", .string(referencedType))) }
@@ -228,8 +231,9 @@ private struct SchemaReader {
 
     func attributeKey(_ value: JSONValue, at path: String) throws(SearchlightError) -> AttributeKey {
         let object = try self.object(value, at: path)
-        try allowOnly(["key", "kind", "searchable", "searchableByDefault", "fieldSearchable", "multiValued", "sortable", "weight", "enum", "references"],
-                      in: object, at: path)
+        let keys: Set = ["key", "kind", "searchable", "searchableByDefault", "fieldSearchable", "multiValued", "sortable", "weight", "synonyms",
+                    "enum", "references"]
+        try allowOnly(keys, in: object, at: path)
         let key = try string(object, "key", at: path, required: true)!
         let kindText = try string(object, "kind", at: path, required: true)!
         guard let kind = AttributeKind(rawValue: kindText) else {
@@ -245,6 +249,7 @@ private struct SchemaReader {
                             fieldSearchable: try bool(object, "fieldSearchable", at: path),
                             multiValued: try bool(object, "multiValued", at: path) ?? false,
                             sortable: try bool(object, "sortable", at: path),
+                            synonyms: try bool(object, "synonyms", at: path),
                             enumName: try string(object, "enum", at: path), referencedType: try string(object, "references", at: path))
     }
 

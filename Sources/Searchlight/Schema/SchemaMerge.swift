@@ -115,6 +115,7 @@ extension AttributeKey {
         }
         if sortable != other.sortable { return "sortable \(other.sortable) differs from the stored \(sortable)" }
         if weight != other.weight { return "weight \(other.weight) differs from the stored \(weight)" }
+        if synonyms != other.synonyms { return "synonyms \(other.synonyms) differs from the stored \(synonyms)" }
         if enumName != other.enumName { return "enum '\(other.enumName ?? "")' differs from the stored '\(enumName ?? "")'" }
         if referencedType != other.referencedType {
             return "references '\(other.referencedType ?? "")' differs from the stored '\(referencedType ?? "")'"

@@ -12,6 +12,7 @@ struct ResultFormatter {
             ("total", .int(results.total)),
             ("results", .array(results.results.map(json))),
             ("correction", results.correction.map(JSONValue.string) ?? .null),
+            ("synonyms", .array(results.synonyms.map(JSONValue.string))),
         ]
         if let plan = results.plan { members.append(("plan", .string(plan))) }
         if !results.facets.isEmpty {
@@ -28,7 +29,7 @@ struct ResultFormatter {
             ("rank", .int(result.rank)),
             ("type", .string(result.entity.type)),
             ("id", stored["id"] ?? .null),
-            ("score", .double((result.score * 10_000).rounded() / 10_000)),
+            ("score", .double(Self.rounded(result.score))),
             ("title", .string(result.displayRepresentation.title)),
             ("subtitle", result.displayRepresentation.subtitle.map(JSONValue.string) ?? .null),
             ("url", result.url.map(JSONValue.string) ?? .null),
@@ -41,8 +42,12 @@ struct ResultFormatter {
         members.append(("attributes", .object(attributes)))
         if let explanation = result.explanation {
             members.append(("explain", .object([
-                ("matched", .array(explanation.matches.map { .object([("term", .string($0.term)), ("field", .string($0.field)), ("word", .string($0.word))]) })),
-                ("hintBoost", .double((explanation.hintBoost * 10_000).rounded() / 10_000)),
+                ("matched", .array(explanation.matches.map { match in
+                    .object([("term", .string(match.term)), ("field", .string(match.field)), ("word", .string(match.word)),
+                             ("weight", .double(Self.rounded(match.weight))),
+                             ("expandedFrom", match.expandedFrom.map(JSONValue.string) ?? .null)])
+                })),
+                ("hintBoost", .double(Self.rounded(explanation.hintBoost))),
             ])))
         }
         return .object(members)
@@ -53,6 +58,7 @@ struct ResultFormatter {
     func table(_ results: SearchResults) -> String {
         var sections: [String] = []
         if let correction = results.correction { sections.append("Did you mean: \(Terminal.bold(correction))?") }
+        if !results.synonyms.isEmpty { sections.append(Terminal.dim("Also searched: " + results.synonyms.joined(separator: "; "))) }
         if results.results.isEmpty {
             sections.append("No results for '\(results.query)'.")
         } else {
@@ -66,7 +72,10 @@ struct ResultFormatter {
                 let indent = String(repeating: " ", count: width + 2)
                 if let snippet = result.snippet { lines.append(indent + Self.highlighted(snippet)) }
                 if let explanation = result.explanation {
-                    let matched = explanation.matches.map { "\($0.word) (\($0.field))" }.joined(separator: ", ")
+                    let matched = explanation.matches.map { match in
+                        let expansion = match.expandedFrom.map { ", from \($0)…" } ?? ""
+                        return "\(match.word) (\(match.field)\(expansion)) \(String(format: "%.2f", match.weight))"
+                    }.joined(separator: ", ")
                     lines.append(indent + Terminal.dim("matched: \(matched.isEmpty ? "nothing (filter only)" : matched); ranking hint +\(String(format: "%.2f", explanation.hintBoost))"))
                 }
                 for key in fields ?? [] { lines.append(indent + Terminal.dim(key + ": ") + (result.entity.attributes[key]?.text ?? "")) }
@@ -82,6 +91,9 @@ struct ResultFormatter {
         }
         return sections.joined(separator: "\n")
     }
+
+    /// Scores to four decimals, so JSON stays readable.
+    static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
 
     /// The snippet's text with its highlighted words in bold.
     static func highlighted(_ snippet: Snippet) -> String {
