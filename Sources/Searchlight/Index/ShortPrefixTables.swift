@@ -1,26 +1,29 @@
 import Foundation
 import XapianIndex
 
-/// Answers for typed prefixes whose live query would touch many postings, computed when the index
-/// changes so that they read one metadata entry instead: the best completions of every one- and
-/// two-letter prefix, and the best entities (highest ranking hint first) whose title has a word
-/// starting with every one- to three-letter prefix and every longer one (up to five letters) that
-/// begins more than `liveSortLimit` titles.
+/// Answers for typed prefixes whose live lookup would touch many terms or postings, computed when
+/// the index changes so that they read one metadata entry instead: the best completions of every
+/// one- and two-letter prefix and of every longer one (up to five letters) that begins more than
+/// `liveScanLimit` completion terms, and the best entities (highest ranking hint first) whose title
+/// has a word starting with every one- to three-letter prefix and every longer one (up to five
+/// letters) that begins more than `liveScanLimit` titles.
 ///
 /// ```swift
 /// try index.refreshShortPrefixTables()          // after a bulk load (`searchlight index` does it)
 /// let completions = try index.storedCompletions(of: "wa")
 /// ```
 enum ShortPrefixTables {
-    /// Completions kept per one- and two-letter prefix.
+    /// Completions kept per stored prefix.
     static let completionsPerPrefix = 20
+    /// Prefixes up to this length always have stored completions.
     static let longestCompletionPrefix = 2
     /// Entities kept per stored title prefix.
     static let entitiesPerPrefix = 64
-    /// Prefixes up to this length always have a stored list.
+    /// Prefixes up to this length always have a stored entity list.
     static let longestEntityPrefix = 3
-    /// Longer prefixes have one when more titles than this carry them (fewer sort fast enough live).
-    static let liveSortLimit = 256
+    /// Longer prefixes (up to `IndexTerms.maximumPrefixLength`) have stored lists when they begin
+    /// more terms or titles than this (fewer are scanned and sorted fast enough live).
+    static let liveScanLimit = 256
 
     static func completionsKey(_ prefix: String) -> String { "searchlight.completions." + prefix }
     static func entitiesKey(_ prefix: String) -> String { "searchlight.prefix." + prefix }
@@ -41,19 +44,31 @@ extension EntityIndex {
     /// Recomputes the stored completions and entities of short prefixes from the title terms.
     func refreshShortPrefixTables() throws(SearchlightError) {
         try write { (state: inout State, writer) throws in
-            var completions: [String: [(text: String, count: Int)]] = [:]
+            var failure: (any Error)?
+            // Completion terms come in byte order, so each prefix's terms are contiguous: one running
+            // group per prefix length keeps its count and best completions until the prefix changes.
+            var groups = (1...IndexTerms.maximumPrefixLength).map { _ in CompletionGroup() }
+            func close(_ group: CompletionGroup) throws {
+                guard !group.prefix.isEmpty else { return }
+                let stored = group.prefix.count <= ShortPrefixTables.longestCompletionPrefix || group.count > ShortPrefixTables.liveScanLimit
+                let json = JSONValue.array(group.best.map { .array([.string($0.text), .int($0.count)]) })
+                // An empty value deletes a list a prefix no longer needs.
+                try writer.setMetadata(ShortPrefixTables.completionsKey(group.prefix), stored ? Array(json.jsonText.utf8) : [])
+            }
             try writer.forEachTerm(withPrefix: IndexTerms.completionPrefix) { term, frequency in
                 let text = String(term.dropFirst(IndexTerms.completionPrefix.count))
-                for length in 1...ShortPrefixTables.longestCompletionPrefix where text.count >= length {
-                    completions[String(text.prefix(length)), default: []].append((text, frequency))
+                for length in 1...min(IndexTerms.maximumPrefixLength, text.count) {
+                    let prefix = String(text.prefix(length))
+                    if groups[length - 1].prefix != prefix {
+                        do { try close(groups[length - 1]) } catch { failure = error; return false }
+                        groups[length - 1] = CompletionGroup(prefix: prefix)
+                    }
+                    groups[length - 1].add(text, count: frequency)
                 }
                 return true
             }
-            for (prefix, list) in completions {
-                let best = list.sorted { ($0.count, $1.text) > ($1.count, $0.text) }.prefix(ShortPrefixTables.completionsPerPrefix)
-                let json = JSONValue.array(best.map { .array([.string($0.text), .int($0.count)]) })
-                try writer.setMetadata(ShortPrefixTables.completionsKey(prefix), Array(json.jsonText.utf8))
-            }
+            if let failure { throw failure }
+            for group in groups { try close(group) }
 
             var hints: [UInt32: Double] = [:]
             try writer.forEachValue(inSlot: Schema.rankingHintSlot) { docid, value in
@@ -64,7 +79,7 @@ extension EntityIndex {
             var small: [String] = []
             try writer.forEachTerm(withPrefix: IndexTerms.titlePrefixPrefix) { term, frequency in
                 if term.count - IndexTerms.titlePrefixPrefix.count <= ShortPrefixTables.longestEntityPrefix
-                    || frequency > ShortPrefixTables.liveSortLimit {
+                    || frequency > ShortPrefixTables.liveScanLimit {
                     prefixes.append(term)
                 } else {
                     small.append(term)
@@ -86,10 +101,10 @@ extension EntityIndex {
         }
     }
 
-    /// The stored best completions of a one- or two-letter prefix, or nil when none are stored.
+    /// The stored best completions of a prefix, or nil when none are stored (see `ShortPrefixTables`).
     func storedCompletions(of prefix: String) throws(SearchlightError) -> [(text: String, count: Int)]? {
         try read { (state: inout State) throws -> [(text: String, count: Int)]? in
-            guard let bytes = try state.database.metadata(ShortPrefixTables.completionsKey(prefix)),
+            guard let bytes = try state.database.metadata(ShortPrefixTables.completionsKey(prefix)), !bytes.isEmpty,
                   let list = (try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)))?.arrayValue else { return nil }
             return list.compactMap { pair in
                 guard let items = pair.arrayValue, items.count == 2, let text = items[0].stringValue, let count = items[1].intValue else { return nil }
@@ -118,5 +133,23 @@ extension EntityIndex {
             }
             return entities.count < limit && docids.count >= ShortPrefixTables.entitiesPerPrefix ? nil : (entities, total)
         }
+    }
+}
+
+/// The completion terms of one prefix while the refresh walks them: how many, and the best few.
+private struct CompletionGroup {
+    var prefix = ""
+    var count = 0
+    /// The most frequent so far, most frequent first (ties: alphabetical), at most `completionsPerPrefix`.
+    var best: [(text: String, count: Int)] = []
+
+    mutating func add(_ text: String, count frequency: Int) {
+        count += 1
+        let ranksBefore = { (a: (text: String, count: Int), b: (text: String, count: Int)) in (a.count, b.text) > (b.count, a.text) }
+        let entry = (text: text, count: frequency)
+        guard best.count < ShortPrefixTables.completionsPerPrefix || ranksBefore(entry, best[best.count - 1]) else { return }
+        let position = best.firstIndex { ranksBefore(entry, $0) } ?? best.count
+        best.insert(entry, at: position)
+        if best.count > ShortPrefixTables.completionsPerPrefix { best.removeLast() }
     }
 }

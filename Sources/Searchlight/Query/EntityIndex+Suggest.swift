@@ -21,7 +21,7 @@ public struct Suggestions: Sendable, Hashable {
 }
 
 extension EntityIndex {
-    /// How many completion terms a live scan (prefixes of 3+ letters) looks at before it stops.
+    /// How many completion terms a live scan (phrases, long or rare prefixes) looks at before it stops.
     static let completionScanLimit = 5_000
 
     /// Completions, entities and a spelling correction for text being typed. An empty prefix gives
@@ -37,7 +37,7 @@ extension EntityIndex {
         let typing = prefix.last.map { $0.isLetter || $0.isNumber } ?? false
         let head = words.dropLast().joined(separator: " ")
         let stem = typing ? last : last + " "
-        let (candidates, truncated) = try completions(for: head.isEmpty ? stem : head + " " + stem)
+        let (candidates, truncated) = try completions(for: head.isEmpty ? stem : head + " " + stem, limit: limit)
         let typedLength = prefix.trimmingCharacters(in: .whitespaces).count
         let completions = candidates.prefix(limit).map { candidate in
             Suggestions.Completion(text: candidate.text, highlights: [0..<min(typedLength, candidate.text.count)], count: candidate.count)
@@ -78,9 +78,11 @@ extension EntityIndex {
         }
     }
 
-    /// Completion terms extending `text` (all typed words, the last one partial), most frequent first.
-    private func completions(for text: String) throws(SearchlightError) -> ([(text: String, count: Int)], Bool) {
-        if !text.contains(" "), text.count <= ShortPrefixTables.longestCompletionPrefix, let stored = try storedCompletions(of: text) {
+    /// Completion terms extending `text` (all typed words, the last one partial), most frequent first:
+    /// at least the best `limit`, from the stored list when it has enough.
+    private func completions(for text: String, limit: Int) throws(SearchlightError) -> ([(text: String, count: Int)], Bool) {
+        if !text.contains(" "), text.count <= IndexTerms.maximumPrefixLength, limit <= ShortPrefixTables.completionsPerPrefix,
+           let stored = try storedCompletions(of: text) {
             return (stored, false)
         }
         return try read { (state: inout State) throws -> ([(text: String, count: Int)], Bool) in

@@ -20,34 +20,41 @@ extension Schema {
     /// The entity's URL from its type's template: `{id}` and `{key}` are replaced, percent-encoded.
     public func url(of entity: Entity) -> String? {
         guard let template = type(named: entity.type)?.urlTemplate else { return nil }
-        var result = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+        var result: [UInt8] = []
+        var rest = template.utf8[...]
+        while let open = rest.firstIndex(of: UInt8(ascii: "{")), let close = rest[open...].firstIndex(of: UInt8(ascii: "}")) {
             result += rest[..<open]
-            let key = String(rest[rest.index(after: open)..<close])
-            let value = key == "id" ? entity.id.stringValue : entity.attributes[key]?.elements.first?.text ?? ""
-            result += Self.percentEncoded(value)
+            let key = String(decoding: rest[rest.index(after: open)..<close], as: UTF8.self)
+            Self.appendPercentEncoded(key == "id" ? entity.id.stringValue : entity.attributes[key]?.elements.first?.text ?? "", to: &result)
             rest = rest[rest.index(after: close)...]
         }
-        return result + rest
+        result += rest
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// `text` with every byte outside RFC 3986's unreserved set and the path's sub-delimiters
     /// (everything but letters, digits, `-._~!$&'()*+,;=:@`) percent-encoded; `/` is encoded too.
     static func percentEncoded(_ text: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
+        appendPercentEncoded(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func appendPercentEncoded(_ text: String, to bytes: inout [UInt8]) {
+        bytes.reserveCapacity(bytes.count + text.utf8.count)
         for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if urlSafe[Int(byte)] {
                 bytes.append(byte)
-            case _ where "-._~!$&'()*+,;=:@".utf8.contains(byte):
-                bytes.append(byte)
-            default:
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            } else {
+                bytes += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+    /// Bytes left as they are in a URL path segment, indexed by byte.
+    private static let urlSafe: [Bool] = (0...255).map { byte in
+        let kept = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@".utf8)
+        return kept.contains(UInt8(byte))
     }
 }
