@@ -210,6 +210,29 @@ struct CLI {
         #expect((suggestions.json as? [String: Any])?["entities"] is [[String: Any]])
     }
 
+    @Test func explainAndSynonymsFromTheCommandLine() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try cli.run(["index", CLI.corpus])
+        // Every other name in the sample also searches its entity's title, and finds that entity.
+        let named = try CLI.corpusEntities().filter { (($0["attributes"] as! [String: Any])["alternateNames"] as? [String])?.isEmpty == false }
+        #expect(!named.isEmpty)
+        for entity in named.prefix(5) {
+            let other = ((entity["attributes"] as! [String: Any])["alternateNames"] as! [String])[0]
+            let found = try cli.run(["search", "--json", "--explain", other + " "])
+            #expect(found.status == 0, "\(found.stderr)")
+            let json = try #require(found.json as? [String: Any])
+            let synonyms = try #require(json["synonyms"] as? [String])
+            #expect(!synonyms.isEmpty, "\(other)")
+            let results = try #require(json["results"] as? [[String: Any]])
+            #expect(results.contains { $0["id"] as? String == entity["id"] as? String }, "\(other)")
+            for result in results {
+                let matched = try #require((result["explain"] as? [String: Any])?["matched"] as? [[String: Any]])
+                #expect(matched.allSatisfy { $0["weight"] is Double && $0.keys.contains("expandedFrom") })
+            }
+        }
+    }
+
     @Test func commandsExplainThemselvesAndFailWithMeaningfulCodes() throws {
         let cli = CLI()
         defer { cli.cleanUp() }
