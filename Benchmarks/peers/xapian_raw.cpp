@@ -498,7 +498,7 @@ struct SearchlightPlan {
                         return t.size() > 2 && t[0] == 'Z' && !(t[1] >= 'A' && t[1] <= 'Z');
                     }
                 } decider;
-                Xapian::ESet eset = enquire.get_eset(20, rset, &decider);
+                Xapian::ESet eset = enquire.get_eset(20, rset, Xapian::Enquire::INCLUDE_QUERY_TERMS, &decider);
                 std::vector<Xapian::Query> terms;
                 for (auto it = eset.begin(); it != eset.end(); ++it) terms.emplace_back(*it);
                 if (!terms.empty()) {

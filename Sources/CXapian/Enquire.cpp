@@ -81,13 +81,13 @@ class StemmedTermsOnly : public Xapian::ExpandDecider {
 };
 } // namespace
 
-bool cx_enquire_expand(cx_enquire *enq, const uint32_t *docids, size_t count, uint32_t max_terms,
+bool cx_enquire_expand(cx_enquire *enq, const uint32_t *docids, size_t count, uint32_t max_terms, bool include_query_terms,
                        void (*visit)(void *, const char *, size_t, double), void *context, cx_error *error) {
     return guarded(error, false, [&] {
         Xapian::RSet rset;
         for (size_t i = 0; i < count; ++i) rset.add_document(docids[i]);
         StemmedTermsOnly decider;
-        Xapian::ESet eset = enq->enquire.get_eset(max_terms, rset, &decider);
+        Xapian::ESet eset = enq->enquire.get_eset(max_terms, rset, include_query_terms ? Xapian::Enquire::INCLUDE_QUERY_TERMS : 0, &decider);
         for (Xapian::ESetIterator it = eset.begin(); it != eset.end(); ++it) {
             std::string term = *it;
             visit(context, term.data(), term.size(), it.get_weight());

@@ -97,12 +97,14 @@ public final class Enquire {
 
     /// The `maxTerms` best terms to expand the current query with, judging `documents` relevant
     /// (Xapian's ESet, for pseudo-relevance feedback); stemmed default-field terms only.
-    public func expansionTerms(from documents: [UInt32], maxTerms: Int) throws(XapianError) -> [(term: String, weight: Double)] {
+    /// `includingQueryTerms` lets the current query's own terms be chosen too (Xapian leaves them out).
+    public func expansionTerms(from documents: [UInt32], maxTerms: Int,
+                               includingQueryTerms: Bool = false) throws(XapianError) -> [(term: String, weight: Double)] {
         var terms: [(term: String, weight: Double)] = []
         try withUnsafeMutablePointer(to: &terms) { (pointer) throws(XapianError) in
             _ = try withXapianError { error in
                 documents.withUnsafeBufferPointer { ids in
-                    cx_enquire_expand(handle, ids.baseAddress, ids.count, UInt32(maxTerms), { context, term, length, weight in
+                    cx_enquire_expand(handle, ids.baseAddress, ids.count, UInt32(maxTerms), includingQueryTerms, { context, term, length, weight in
                         let terms = context!.assumingMemoryBound(to: [(term: String, weight: Double)].self)
                         terms.pointee.append((String(decoding: UnsafeRawBufferPointer(start: term, count: length), as: UTF8.self), weight))
                     }, pointer, error)

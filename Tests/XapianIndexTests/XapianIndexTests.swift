@@ -229,6 +229,19 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
         #expect(page[1].rank == 1)
     }
 
+    @Test func expansionTermsLeaveOutTheQuerysOwnTermsUnlessAsked() throws {
+        let folder = TemporaryFolder()
+        let db = try sampleDatabase(folder)
+        let parser = QueryParser()
+        try parser.setStemmer(language: "english")
+        let enquire = try Enquire(database: db)
+        enquire.query = try parser.parse("granite", flags: .standard)
+        let relevant = try enquire.matches(offset: 0, limit: 10).map(\.docid)
+        let expansion = try enquire.expansionTerms(from: relevant, maxTerms: 10).map(\.term)
+        #expect(expansion.contains("Zdome") && !expansion.contains("Zgranit"))
+        #expect(try enquire.expansionTerms(from: relevant, maxTerms: 10, includingQueryTerms: true).map(\.term).contains("Zgranit"))
+    }
+
     @Test func valueRangesAndSortingUseSortableNumbers() throws {
         let folder = TemporaryFolder()
         let db = try sampleDatabase(folder)

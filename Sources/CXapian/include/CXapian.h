@@ -259,8 +259,9 @@ bool cx_enquire_facet_counts(cx_enquire *enq, uint32_t slot,
 cx_mset *cx_enquire_mset(cx_enquire *enq, uint32_t offset, uint32_t limit, uint32_t check_at_least, cx_error *error);
 
 /* Pseudo-relevance feedback (Xapian's ESet): the `max_terms` best terms for expanding the query from
- * the documents `docids`, restricted to stemmed unprefixed terms ("Z" + lowercase), with their weights. */
-bool cx_enquire_expand(cx_enquire *enq, const uint32_t *docids, size_t count, uint32_t max_terms,
+ * the documents `docids`, restricted to stemmed unprefixed terms ("Z" + lowercase), with their weights.
+ * `include_query_terms` lets terms of the current query compete too (Enquire::INCLUDE_QUERY_TERMS). */
+bool cx_enquire_expand(cx_enquire *enq, const uint32_t *docids, size_t count, uint32_t max_terms, bool include_query_terms,
                        void (*visit)(void *context, const char *term, size_t len, double weight),
                        void *context, cx_error *error);
 

@@ -11,8 +11,11 @@ enum Ranking {
     /// feedback; short queries are names and keywords, where expansion mostly adds noise and latency.
     static let expansionMinimumWords = 5
     static let feedbackDocuments = 5
+    /// The size of the feedback term set. The query's own (stemmed) words compete for it, as in
+    /// Rocchio's and RM3's feedback models: a typed word common in the feedback documents is counted
+    /// again, so the words the top documents confirm outweigh the incidental ones of a verbose query.
     static let expansionTerms = 20
-    /// How much the expansion terms count against the words typed.
+    /// How much the feedback terms count against the words typed.
     static let expansionWeight = 0.5
 
     /// The most the ranking hint adds to a score (at the index's highest hint), in BM25 units:
@@ -55,12 +58,12 @@ enum Ranking {
         text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).count >= expansionMinimumWords
     }
 
-    /// `query` ORed with the best terms of its own top documents, scaled down.
+    /// `query` ORed with the best terms of its own top documents (its own words included), scaled down.
     static func expanded(_ query: Query, enquire: Enquire,
                          topDocuments: (Query) throws(XapianError) -> MatchSet) throws(XapianError) -> Query {
         let top = try topDocuments(query)
         guard top.count >= 3 else { return query }
-        let terms = try enquire.expansionTerms(from: top.map(\.docid), maxTerms: expansionTerms)
+        let terms = try enquire.expansionTerms(from: top.map(\.docid), maxTerms: expansionTerms, includingQueryTerms: true)
         guard !terms.isEmpty else { return query }
         let expansion = try Query.combine(.or, terms.map { Query.term($0.term) }).scaled(by: expansionWeight)
         return try Query.combine(.or, [query, expansion])
