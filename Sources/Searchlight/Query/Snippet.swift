@@ -62,19 +62,28 @@ struct SnippetBuilder {
         return best?.snippet ?? fallback.map { Array($0.utf8).withUnsafeBufferPointer { Self.window($0, from: 0, matches: []) } }
     }
 
+    /// The window around the first matched word with every match inside it; the scan stops at the
+    /// end of that window, since later matches would not show.
     private func cut(_ text: String) -> Snippet? {
-        let bytes = Array(text.utf8)
-        return bytes.withUnsafeBufferPointer { bytes -> Snippet? in
+        var text = text
+        return text.withUTF8 { bytes -> Snippet? in
             var matches: [Range<Int>] = []
             var word: [UInt8] = []
             var start = 0
+            var stop = bytes.count
             for i in 0...bytes.count {
                 let byte = i < bytes.count ? bytes[i] : 0x20
                 if Self.isWordByte(byte) {
-                    if word.isEmpty { start = i }
+                    if word.isEmpty {
+                        if i >= stop { break }
+                        start = i
+                    }
                     word.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
                 } else if !word.isEmpty {
-                    if self.matches(word) { matches.append(start..<i) }
+                    if self.matches(word) {
+                        if matches.isEmpty { stop = min(bytes.count, start + Self.length) }
+                        matches.append(start..<i)
+                    }
                     word.removeAll(keepingCapacity: true)
                 }
             }
@@ -107,16 +116,21 @@ struct SnippetBuilder {
         var text = start > 0 ? "…" : ""
         text += String(decoding: bytes[start..<end].map { isSpace($0) ? 0x20 : $0 }, as: UTF8.self)
         if end < bytes.count { text += "…" }
-        // Code points before each byte offset of the window.
+        // Code points before each match edge inside the window, counted in one pass (edges ascend).
+        let shown = matches.filter { $0.lowerBound >= start && $0.upperBound <= end }
+        let edges = shown.flatMap { [$0.lowerBound, $0.upperBound] }
+        var offsets: [Int] = []
+        offsets.reserveCapacity(edges.count)
         var scalars = start > 0 ? 1 : 0
-        var offsets: [Int: Int] = [:]
-        let edges = Set(matches.flatMap { [$0.lowerBound, $0.upperBound] })
-        for i in start...end {
-            if edges.contains(i) { offsets[i] = scalars }
-            if i < end, bytes[i] & 0xC0 != 0x80 { scalars += 1 }
+        var position = start
+        for edge in edges {
+            while position < edge {
+                if bytes[position] & 0xC0 != 0x80 { scalars += 1 }
+                position += 1
+            }
+            offsets.append(scalars)
         }
-        let highlights = matches.filter { $0.lowerBound >= start && $0.upperBound <= end }
-            .map { offsets[$0.lowerBound]!..<offsets[$0.upperBound]! }
+        let highlights = (0..<shown.count).map { offsets[2 * $0]..<offsets[2 * $0 + 1] }
         return Snippet(text: text, highlights: highlights)
     }
 }
