@@ -319,7 +319,8 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line) {
 // =============================================================================================
 // SEARCHLIGHT PLAN MIRROR — keep in step with Sources/Searchlight/Query/EntityIndex+Search.swift,
 // Searcher.swift, Ranking.swift, Stopwords.swift and Index/ShortPrefixTables.swift.
-// Last mirrored: the plan of format version 2 (XP prefixes, stored short-prefix entities, boosts).
+// Last mirrored: the plan of format version 3 (XP prefixes, stored short-prefix entities, boosts;
+// synonym lookups are skipped when no type has a synonyms attribute, as in the Debian schema).
 //
 // Searchlight's `search` (no filter, no sort, no facets, no type restriction), for a text T:
 //  1. Searcher (built once per schema): QueryParser, english Snowball stemmer with STEM_SOME,
