@@ -26,6 +26,7 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -333,7 +334,8 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line) {
 //     in metadata "searchlight.prefix.<word>" (best hint first); the first `limit` are read. Done.
 //  4. parse(T, op): when partial and T is plain words (letters and digits; no AND/OR/NOT/XOR/NEAR/
 //     ADJ), with `last` = the last word lower-cased and `head` the words before it:
-//       typed = OR(parse(last, no flags), XP<last> if <= 5 letters, WILDCARD(last, 20) if > 3 letters)
+//       typed = OR(parse(last, no flags), XP<last> if <= 5 letters, SYNONYM(the 20 most frequent terms
+//       beginning with last, ties alphabetical; found once per search) if > 3 letters)
 //       head empty ? typed : (op == AND ? AND : OR)(parse(head, no flags), typed)
 //     otherwise flags = BOOLEAN|PHRASE|LOVEHATE|PURE_NOT (+PARTIAL), falling back to PARTIAL only
 //     (or none) on a QueryParserError.
@@ -410,14 +412,32 @@ struct SearchlightPlan {
         return true;
     }
 
+    // The 20 most frequent terms beginning with `prefix`, found once per search (`expansions` is
+    // cleared when a search starts) and shared by its queries.
+    std::map<std::string, std::vector<std::string>> expansions;
+    const std::vector<std::string> &expansion(const std::string &prefix) {
+        auto known = expansions.find(prefix);
+        if (known != expansions.end()) return known->second;
+        std::vector<std::pair<Xapian::doccount, std::string>> terms;
+        for (auto it = db.allterms_begin(prefix); it != db.allterms_end(prefix); ++it) terms.emplace_back(it.get_termfreq(), *it);
+        std::stable_sort(terms.begin(), terms.end(), [](const auto &a, const auto &b) {
+            return a.first != b.first ? a.first > b.first : a.second < b.second;
+        });
+        std::vector<std::string> &words = expansions[prefix];
+        for (size_t i = 0; i < terms.size() && i < 20; ++i) words.push_back(terms[i].second);
+        return words;
+    }
+
     Xapian::Query parse(const std::string &text, Xapian::Query::op op, bool partial) {
         parser.set_default_op(op);
         std::string head, last;
         if (partial && plain_words(text, head, last)) {
             std::vector<Xapian::Query> alternatives{parser.parse_query(last, 0)};
             if (letters(last) <= 5) alternatives.emplace_back("XP" + last);
-            if (letters(last) > 3)
-                alternatives.emplace_back(Xapian::Query::OP_WILDCARD, last, 20, Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT);
+            if (letters(last) > 3) {
+                const std::vector<std::string> &words = expansion(last);
+                if (!words.empty()) alternatives.emplace_back(Xapian::Query::OP_SYNONYM, words.begin(), words.end());
+            }
             Xapian::Query typed(Xapian::Query::OP_OR, alternatives.begin(), alternatives.end());
             if (head.empty()) return typed;
             return Xapian::Query(op == Xapian::Query::OP_AND ? Xapian::Query::OP_AND : Xapian::Query::OP_OR,
@@ -438,6 +458,7 @@ struct SearchlightPlan {
         std::string text = first == std::string::npos ? "" : line.substr(first, last - first + 1);
         unsigned char end = text.empty() ? 0 : (unsigned char)text.back();
         bool partial = word_byte(end);
+        expansions.clear();
 
         std::string head, typed;
         if (partial && match != Match::All && plain_words(text, head, typed) && head.empty() && letters(typed) <= 3) {

@@ -58,13 +58,6 @@ cx_query *cx_query_value_range(uint32_t slot, const char *low, size_t low_len,
     });
 }
 
-cx_query *cx_query_wildcard(const char *prefix, size_t len, uint32_t max_expansion, cx_error *error) {
-    return guarded<cx_query *>(error, nullptr, [&] {
-        return wrap(Xapian::Query(Xapian::Query::OP_WILDCARD, str(prefix, len), max_expansion,
-                                  Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT));
-    });
-}
-
 cx_query *cx_query_scale(const cx_query *query, double factor, cx_error *error) {
     return guarded<cx_query *>(error, nullptr, [&] {
         return wrap(Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, query->query, factor));

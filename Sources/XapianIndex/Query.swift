@@ -53,14 +53,6 @@ public final class Query: CustomStringConvertible {
         return Query(adopting: handle!)
     }
 
-    /// The terms that start with `prefix`, ORed; at most `maxExpansion` of them, most frequent first.
-    public static func wildcard(prefix: String, maxExpansion: UInt32) throws(XapianError) -> Query {
-        let handle = try withUTF8Bytes(prefix) { (bytes, count) throws(XapianError) in
-            try withXapianError { cx_query_wildcard(bytes, count, maxExpansion, $0) }
-        }
-        return Query(adopting: handle!)
-    }
-
     /// This query with every weight multiplied by `factor` (0 turns it into a pure filter).
     public func scaled(by factor: Double) throws(XapianError) -> Query {
         let handle = try withXapianError { cx_query_scale(self.handle, factor, $0) }

@@ -190,8 +190,6 @@ cx_query *cx_query_combine(int op, cx_query *const *subqueries, size_t count, ui
 /* Documents whose value in `slot` lies in [low, high]; an empty bound is open. */
 cx_query *cx_query_value_range(uint32_t slot, const char *low, size_t low_len,
                                const char *high, size_t high_len, cx_error *error);
-/* Terms starting with `prefix`, ORed; at most `max_expansion` terms (0 = unlimited), most frequent first. */
-cx_query *cx_query_wildcard(const char *prefix, size_t len, uint32_t max_expansion, cx_error *error);
 cx_query *cx_query_scale(const cx_query *query, double factor, cx_error *error);
 /* Xapian's own description of the query (for --explain and tests). */
 char *cx_query_describe(const cx_query *query, size_t *out_len);

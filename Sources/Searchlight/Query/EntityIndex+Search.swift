@@ -64,7 +64,9 @@ extension EntityIndex {
             var closeMatches = Int.max
             let partial = request.isTypingLastWord
             let variants = try searcher.synonyms.variants(of: trimmed, database: state.database)
-            var anyWords = trimmed.isEmpty ? Query.matchAll : try searcher.parse(trimmed, variants: variants, defaultOperator: .or, partial: partial)
+            var expansions = Searcher.Expansions(database: state.database)
+            var anyWords = trimmed.isEmpty ? Query.matchAll
+                : try searcher.parse(trimmed, variants: variants, defaultOperator: .or, partial: partial, expansions: &expansions)
             if request.sort.isEmpty, request.match != .all, Ranking.wantsExpansion(trimmed) {
                 anyWords = try Ranking.expanded(anyWords, enquire: enquire) { query throws(XapianError) in
                     enquire.query = try restrict(query)
@@ -78,7 +80,7 @@ extension EntityIndex {
                 hits = found
                 total = set.estimatedTotal
             } else {
-                let allWords = try searcher.parse(trimmed, variants: variants, defaultOperator: .and, partial: partial)
+                let allWords = try searcher.parse(trimmed, variants: variants, defaultOperator: .and, partial: partial, expansions: &expansions)
                 let (found, first) = try page(allWords, offset: request.offset, limit: request.limit)
                 hits = found
                 let allTotal = hits.count < request.limit ? request.offset + hits.count : first.estimatedTotal
@@ -111,10 +113,13 @@ extension EntityIndex {
                 ? SnippetBuilder(query: ([trimmed] + variants).joined(separator: " "), partial: partial, stemmer: searcher.stemmer,
                                  stopwords: searcher.stopwords)
                 : nil
-            let expansions = request.explain
-                ? try Explanation.expansions(of: ([trimmed] + variants).flatMap { searcher.wildcardPrefixes($0, partial: partial) },
-                                             limit: Searcher.partialExpansionLimit, database: state.database)
-                : [:]
+            var expanded = expansions.words.mapValues(Set.init)
+            if request.explain {
+                for prefix in ([trimmed] + variants).compactMap({ searcher.parserWildcardPrefix($0, partial: partial) }) {
+                    expanded[prefix] = Set(try Searcher.mostFrequentWords(beginning: prefix, limit: Int(Searcher.partialExpansionLimit),
+                                                                         database: state.database))
+                }
+            }
             var results: [SearchResult] = []
             results.reserveCapacity(hits.count)
             for (position, hit) in hits.enumerated() {
@@ -123,7 +128,7 @@ extension EntityIndex {
                 if let snippets, let type = schema.type(named: entity.type) { result.snippet = snippets.snippet(for: entity, type: type) }
                 if request.explain {
                     result.explanation = try Explanation(docid: hit.match.docid, uniqueTerm: IndexTerms.unique(type: entity.type, id: entity.id),
-                                                         enquire: enquire, expansions: expansions, database: state.database,
+                                                         enquire: enquire, expansions: expanded, database: state.database,
                                                          hintBoost: try Ranking.hintBoost(of: entity, schema: schema, database: state.database))
                 }
                 results.append(result)

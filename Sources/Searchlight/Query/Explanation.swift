@@ -33,13 +33,17 @@ public struct Explanation: Sendable, Hashable {
     public var hintBoost: Double
 
     /// The explanation of match `docid` (the entity with unique term `uniqueTerm`): the query's
-    /// terms it holds, the `expansions` of typed prefixes it holds, and the weight of each.
+    /// terms it holds, marking those that stand for a typed prefix (`expansions`, by prefix; terms
+    /// of Xapian's own wildcards are found in the entity's term list), and the weight of each.
     init(docid: UInt32, uniqueTerm: String, enquire: Enquire, expansions: [String: Set<String>], database: Database,
          hintBoost: Double) throws(XapianError) {
         var matches = try enquire.matchingTerms(docid: docid).map(Self.match)
         for (prefix, terms) in expansions.sorted(by: { $0.key < $1.key }) {
             try database.forEachTerm(ofDocument: docid, withPrefix: prefix) { term, _ in
-                if terms.contains(term), !matches.contains(where: { $0.term == term }) {
+                guard terms.contains(term), term != prefix else { return true }
+                if let known = matches.firstIndex(where: { $0.term == term }) {
+                    matches[known].expandedFrom = prefix
+                } else {
                     var match = Self.match(term)
                     match.expandedFrom = prefix
                     matches.append(match)
@@ -55,22 +59,6 @@ public struct Explanation: Sendable, Hashable {
         }
         self.matches = matches.sorted { ($0.weight, $1.term) > ($1.weight, $0.term) }
         self.hintBoost = hintBoost
-    }
-
-    /// The words each prefix of `prefixes` expands to, as Xapian's wildcard does: the `limit` most
-    /// frequent terms it begins.
-    static func expansions(of prefixes: [String], limit: UInt32, database: Database) throws(XapianError) -> [String: Set<String>] {
-        var expansions: [String: Set<String>] = [:]
-        for prefix in prefixes {
-            var terms: [(term: String, frequency: Int)] = []
-            try database.forEachTerm(withPrefix: prefix) { term, frequency in
-                terms.append((term, frequency))
-                return true
-            }
-            let top = terms.sorted { ($0.frequency, $1.term) > ($1.frequency, $0.term) }.prefix(Int(limit))
-            expansions[prefix] = Set(top.map(\.term))
-        }
-        return expansions
     }
 
     /// Reads a stored term back into its field and word.

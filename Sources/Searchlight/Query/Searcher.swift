@@ -58,35 +58,66 @@ final class Searcher {
     }
 
     /// `text` and its synonym `variants` parsed alike and ORed: entities matching under any of the names.
-    func parse(_ text: String, variants: [String], defaultOperator: Query.Operator, partial: Bool) throws(XapianError) -> Query {
-        var queries = [try parse(text, defaultOperator: defaultOperator, partial: partial)]
-        for variant in variants { queries.append(try parse(variant, defaultOperator: defaultOperator, partial: partial)) }
+    /// `expansions` carries the typed words' expansions from one call to the next of the same search.
+    func parse(_ text: String, variants: [String], defaultOperator: Query.Operator, partial: Bool,
+               expansions: inout Expansions) throws(XapianError) -> Query {
+        var queries = [try parse(text, defaultOperator: defaultOperator, partial: partial, expansions: &expansions)]
+        for variant in variants {
+            queries.append(try parse(variant, defaultOperator: defaultOperator, partial: partial, expansions: &expansions))
+        }
         return queries.count == 1 ? queries[0] : try Query.combine(.or, queries)
     }
 
-    /// The prefixes that `parse` expands into the most frequent words they begin (Xapian's
-    /// wildcards, whose expansions `Enquire.matchingTerms` does not report): the partly typed last
-    /// word, when `parse` expands it.
-    func wildcardPrefixes(_ text: String, partial: Bool) -> [String] {
-        guard partial, let last = text.last, last.isLetter || last.isNumber else { return [] }
-        if let (_, word) = Self.plainWords(text) { return word.count > ShortPrefixTables.longestEntityPrefix ? [word] : [] }
+    /// The words a typed prefix stands for in one search, by prefix: its `partialExpansionLimit`
+    /// most frequent words, found once and reused by every query of the search.
+    struct Expansions {
+        let database: Database
+        private(set) var words: [String: [String]] = [:]
+
+        init(database: Database) { self.database = database }
+
+        mutating func words(beginning prefix: String) throws(XapianError) -> [String] {
+            if let known = words[prefix] { return known }
+            let found = try Searcher.mostFrequentWords(beginning: prefix, limit: Int(Searcher.partialExpansionLimit), database: database)
+            words[prefix] = found
+            return found
+        }
+    }
+
+    /// The `limit` most frequent terms beginning with `prefix` (Xapian's `WILDCARD_LIMIT_MOST_FREQUENT`).
+    static func mostFrequentWords(beginning prefix: String, limit: Int, database: Database) throws(XapianError) -> [String] {
+        var terms: [(term: String, frequency: Int)] = []
+        try database.forEachTerm(withPrefix: prefix) { term, frequency in
+            terms.append((term, frequency))
+            return true
+        }
+        return terms.sorted { ($0.frequency, $1.term) > ($1.frequency, $0.term) }.prefix(limit).map(\.term)
+    }
+
+    /// The prefix that Xapian's own partial matching expands in text that is not plain words (its
+    /// expansions are not reported by `Enquire.matchingTerms`): the partly typed last word.
+    func parserWildcardPrefix(_ text: String, partial: Bool) -> String? {
+        guard partial, Self.plainWords(text) == nil, let last = text.last, last.isLetter || last.isNumber else { return nil }
         let word = String(text.reversed().prefix { $0.isLetter || $0.isNumber }.reversed())
-        return text.dropLast(word.count).last == ":" ? [] : [word.lowercased()]
+        return text.dropLast(word.count).last == ":" ? nil : word.lowercased()
     }
 
     /// Parses person-typed text; text that is not valid syntax is read again as plain words.
     ///
     /// A partial last word of plain-word text matches the whole word (stemmed), a title word it
     /// begins (the `XP` terms, up to five letters: one posting list), and from four letters on also
-    /// the most frequent words it begins anywhere. One to three letters begin thousands of words,
-    /// so those stay with titles, where a person typing that little is looking.
-    func parse(_ text: String, defaultOperator: Query.Operator, partial: Bool) throws(XapianError) -> Query {
+    /// the most frequent words it begins anywhere (expanded here, once per search, rather than by a
+    /// Xapian wildcard, which would scan the terms again for every query the search runs). One to
+    /// three letters begin thousands of words, so those stay with titles, where a person typing
+    /// that little is looking.
+    func parse(_ text: String, defaultOperator: Query.Operator, partial: Bool, expansions: inout Expansions) throws(XapianError) -> Query {
         parser.setDefaultOperator(defaultOperator)
         if partial, let (head, last) = Self.plainWords(text) {
             var alternatives = [try parser.parse(last, flags: [])]
             if last.count <= IndexTerms.maximumPrefixLength { alternatives.append(Query.term(IndexTerms.titlePrefixPrefix + last)) }
             if last.count > ShortPrefixTables.longestEntityPrefix {
-                alternatives.append(try Query.wildcard(prefix: last, maxExpansion: Self.partialExpansionLimit))
+                let words = try expansions.words(beginning: last)
+                if !words.isEmpty { alternatives.append(try Query.combine(.synonym, words.map { Query.term($0) })) }
             }
             let typed = try Query.combine(.or, alternatives)
             guard !head.isEmpty else { return typed }
