@@ -15,6 +15,7 @@ help:
 	@echo "make run    - install deps, build, index Corpus/ into .searchlight/, run a sample search"
 	@echo "make test   - install deps, build, run all tests"
 	@echo "make eval   - ranking quality on the CISI collection (Benchmarks/eval)"
+	@echo "make benchmarks - package-benchmark suite (Benchmarks/Package.swift): indexing throughput, search/suggest/get latency"
 	@echo "make release - optimised build in .build/release (Swift runtime linked statically: a one-shot search starts in a few ms)"
 
 # Installs the system packages only when one is missing (needs root or sudo).
@@ -53,3 +54,12 @@ COUNT  ?= 1000
 .PHONY: bench
 bench: release
 	python3 Benchmarks/run.py --scale $(SCALE) --rounds $(ROUNDS) --count $(COUNT) --bin $(RELEASE_BIN)
+
+# The package-benchmark suite (Benchmarks/Package.swift, its own package so the main build stays light):
+# indexing throughput and search, suggest and get latency on the bundled corpus; SEARCHLIGHT_BENCH_CORPUS=debian-x1
+# adds the generated Debian corpus. Plugin arguments through BENCHMARK_ARGS, e.g.
+# `make benchmarks BENCHMARK_ARGS="baseline update main"`, then `… "baseline compare main"`.
+BENCHMARK_ARGS ?=
+.PHONY: benchmarks
+benchmarks: deps
+	cd Benchmarks && $(SWIFT) package --disable-sandbox --allow-writing-to-package-directory benchmark $(BENCHMARK_ARGS)
