@@ -24,6 +24,22 @@ import Testing
         #expect(try index.checkpoint()?["line"] == .int(4))
     }
 
+    @Test func aRunThatCreatesOrDoublesTheIndexCompactsIt() throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        let bulk = JSONLinesIngest.Options(compactAfterBulkLoad: true)
+        let first = try ingest(index, [folder.write("a.jsonl", goodLines)], bulk)
+        let compaction = try #require(first.compaction)
+        #expect(compaction.entities == 3)
+        #expect(compaction.bytesAfter < compaction.bytesBefore)
+        let more = [#"{"type": "trail", "id": "c", "attributes": {"name": "Gamma"}}"#]
+        #expect(try ingest(index, [folder.write("b.jsonl", more)], bulk).compaction == nil, "one entity does not double three")
+        #expect(try ingest(index, [folder.write("c.jsonl", goodLines)]).compaction == nil, "off unless asked")
+        #expect(try index.totalCount == 4)
+        #expect(try index.search(SearchRequest("gamma")).results.map(\.entity.id) == ["c"])
+        #expect(try IndexCheckReport(checking: index.path).isConsistent)
+    }
+
     @Test func anInvalidLineStopsTheRunWithFileAndLineAndWritesNothing() throws {
         let folder = TemporaryFolder()
         let index = try openIndex(folder)

@@ -31,7 +31,7 @@ extension EntityIndex {
             let compacted: WritableDatabase
             do {
                 try Database(path: path).compact(to: sibling)
-                compacted = try WritableDatabase(path: sibling, mode: .open)
+                compacted = try Self.openCompactedCopy(sibling)
                 WriterLock.record(path: sibling)
                 let check = try Database.check(path: sibling)
                 guard check.errors == 0, try compacted.documentCount == entities else {
@@ -55,6 +55,23 @@ extension EntityIndex {
             state.searcher = nil
             return CompactionReport(bytesBefore: before, bytesAfter: Self.folderSize(path), entities: entities,
                                     exchangedAtomically: old == sibling, seconds: (ContinuousClock.now - started).seconds)
+        }
+    }
+}
+
+extension EntityIndex {
+    /// Opens the fresh compacted copy for writing. Nobody else knows the folder, but a child that
+    /// another thread of this process forks (a `Process`, Xapian's own lock helper) inherits the
+    /// lock Xapian held on it while compacting, until the child execs or exits: retry for a moment.
+    static func openCompactedCopy(_ path: String) throws(XapianError) -> WritableDatabase {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while true {
+            do {
+                return try WritableDatabase(path: path, mode: .open)
+            } catch {
+                guard error.kind == .databaseLock, ContinuousClock.now < deadline else { throw error }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
         }
     }
 }

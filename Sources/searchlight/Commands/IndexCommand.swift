@@ -38,6 +38,10 @@ struct IndexCommand: ParsableCommand {
     @Flag(help: "Continue after the last batch committed by an interrupted run over the same inputs.")
     var resume = false
 
+    @Flag(name: .customLong("no-compact"),
+          help: "Do not compact the index after a run that created it or at least doubled it.")
+    var skipCompaction = false
+
     @Argument(help: ArgumentHelp("JSON Lines files, or folders holding them.", valueName: "input"))
     var inputs: [String]
 
@@ -76,7 +80,7 @@ struct IndexCommand: ParsableCommand {
         }
         let ingest = JSONLinesIngest(index: index, files: files,
                                      options: .init(schema: parsedSchema, defaultType: type, skipInvalid: skipInvalid, batchSize: batchSize,
-                                                     resume: resume))
+                                                     resume: resume, compactAfterBulkLoad: !skipCompaction))
         let bar = ProgressBar()
         let report = try ingest.run(progress: bar.update)
         bar.finish()
@@ -97,6 +101,10 @@ struct IndexCommand: ParsableCommand {
                 ("duplicates", .int(report.duplicates)),
                 ("batches", .int(report.batches)),
                 ("resumedAfter", report.resumedAfter.map { .object([("file", .string($0.file)), ("line", .int($0.line))]) } ?? .null),
+                ("compaction", report.compaction.map {
+                    .object([("bytesBefore", .int($0.bytesBefore)), ("bytesAfter", .int($0.bytesAfter)),
+                             ("seconds", .double(($0.seconds * 1000).rounded() / 1000))])
+                } ?? .null),
                 ("seconds", .double((report.seconds * 1000).rounded() / 1000)),
                 ("docsPerSecond", .int(Int(rate))),
                 ("peakMemoryMB", .int(peak)),
@@ -104,6 +112,10 @@ struct IndexCommand: ParsableCommand {
         }
         var lines = report.resumedAfter.map { ["Resumed after \($0), where the last committed batch ended."] } ?? []
         lines += ["Indexed \(report.indexed) entities into \(index.path) in \(String(format: "%.2f", report.seconds)) s (\(Int(rate)) docs/s, peak memory \(peak) MB)"]
+        if let compaction = report.compaction {
+            lines.append("Compacted the index: \(StatsCommand.megabytes(compaction.bytesBefore)) -> \(StatsCommand.megabytes(compaction.bytesAfter)) in "
+                + String(format: "%.2f s", compaction.seconds) + ".")
+        }
         if !report.countsByType.isEmpty {
             var table = Table([("TYPE", .left), ("ENTITIES", .right)])
             for (type, count) in report.countsByType { table.append([type, String(count)]) }
