@@ -33,6 +33,18 @@ import Testing
         #expect(suggestions.correction == "glacier")
     }
 
+    @Test func aMisspeltTypedWordShowsTheEntitiesOfItsCorrection() throws {
+        let suggestions = try fixture.index.suggest("glaxi")
+        let correction = try #require(suggestions.correction)
+        #expect(suggestions.completions.isEmpty)
+        #expect(!suggestions.entities.isEmpty)
+        // Found as the typed word would have been: titles with a word starting with the correction.
+        for result in suggestions.entities {
+            #expect(IndexTerms.titleWords(result.displayRepresentation.title).contains { $0.hasPrefix(correction) },
+                    "\(result.displayRepresentation.title) for \(correction)")
+        }
+    }
+
     @Test func anEmptyPrefixSuggestsTheTopEntitiesOfEachType() throws {
         let entities = try fixture.index.suggest("", limit: 6).entities
         #expect(entities.count == 6)

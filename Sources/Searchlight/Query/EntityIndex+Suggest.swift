@@ -42,16 +42,20 @@ extension EntityIndex {
         let completions = candidates.prefix(limit).map { candidate in
             Suggestions.Completion(text: candidate.text, highlights: [0..<min(typedLength, candidate.text.count)], count: candidate.count)
         }
-        var entities: [SearchResult]
-        if typing && last.count <= IndexTerms.maximumPrefixLength {
-            entities = try entitiesByTitlePrefix(head: head, prefix: last, types: types, limit: limit)
-        } else {
-            entities = try search(SearchRequest(prefix, types: types, limit: limit)).results
+        /// The best entities for typed text: by title prefix while a short word is being typed, else a search.
+        func bestEntities(_ text: String, typing: Bool) throws(SearchlightError) -> [SearchResult] {
+            let words = IndexTerms.titleWords(text)
+            if typing, let last = words.last, last.count <= IndexTerms.maximumPrefixLength {
+                return try entitiesByTitlePrefix(head: words.dropLast().joined(separator: " "), prefix: last, types: types, limit: limit)
+            }
+            return try search(SearchRequest(text, types: types, limit: limit)).results
         }
+        var entities = try bestEntities(prefix, typing: typing)
         var correction: String?
         if completions.isEmpty { correction = try spellingCorrection(words) }
         if entities.isEmpty, let correction {
-            entities = try search(SearchRequest(correction, types: types, limit: limit)).results
+            // The entities of the corrected text, found the way the typed text's were.
+            entities = try bestEntities(correction, typing: typing)
         }
         return Suggestions(prefix: prefix, completions: Array(completions), entities: entities, correction: correction, truncated: truncated)
     }
@@ -133,13 +137,16 @@ extension EntityIndex {
                 }
                 var best: (word: String, distance: Int, count: Int)?
                 var scanned = 0
+                let typed = Array(word.unicodeScalars)
+                var distances = EditDistance(limit: 2)
                 try state.database.forEachTerm(withPrefix: IndexTerms.completionPrefix + word.prefix(2)) { term, frequency in
                     scanned += 1
-                    let candidate = String(term.dropFirst(IndexTerms.completionPrefix.count))
-                    if !candidate.contains(" "), abs(candidate.count - word.count) <= 2 {
-                        let distance = EditDistance.between(word, candidate, limit: 2)
+                    let candidate = term.unicodeScalars.dropFirst(IndexTerms.completionPrefix.count)
+                    // Phrases are not single-word spellings; a length two apart or more is beyond reach.
+                    if abs(candidate.count - typed.count) <= 2, !candidate.contains(" ") {
+                        let distance = distances.between(typed, candidate)
                         if distance <= 2, best.map({ (distance, -frequency) < ($0.distance, -$0.count) }) ?? true {
-                            best = (candidate, distance, frequency)
+                            best = (String(String.UnicodeScalarView(candidate)), distance, frequency)
                         }
                     }
                     return scanned < Self.completionScanLimit
@@ -151,21 +158,35 @@ extension EntityIndex {
     }
 }
 
-/// Levenshtein distance, giving up once it exceeds `limit`.
-enum EditDistance {
-    static func between(_ a: String, _ b: String, limit: Int) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
+/// Levenshtein distance over Unicode scalars, giving up once it exceeds `limit`; its two rows are
+/// kept between calls, so scanning many candidates allocates nothing per candidate.
+struct EditDistance {
+    let limit: Int
+    private var previous: [Int] = []
+    private var current: [Int] = []
+    private var b: [Unicode.Scalar] = []
+
+    init(limit: Int) { self.limit = limit }
+
+    mutating func between<A: Collection, B: Collection>(_ a: A, _ other: B) -> Int
+    where A.Element == Unicode.Scalar, B.Element == Unicode.Scalar {
+        b.removeAll(keepingCapacity: true)
+        b.append(contentsOf: other)
+        if a.isEmpty || b.isEmpty { return min(limit + 1, max(a.count, b.count)) }
+        previous.removeAll(keepingCapacity: true)
+        previous.append(contentsOf: 0...b.count)
+        current.removeAll(keepingCapacity: true)
+        current.append(contentsOf: repeatElement(0, count: b.count + 1))
+        for (i, x) in a.enumerated() {
+            current[0] = i + 1
             var rowMinimum = current[0]
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                rowMinimum = min(rowMinimum, current[j])
+            for j in 1...b.count {
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x == b[j - 1] ? 0 : 1))
+                rowMinimum = Swift.min(rowMinimum, current[j])
             }
             if rowMinimum > limit { return limit + 1 }
-            previous = current
+            swap(&previous, &current)
         }
-        return a.isEmpty ? b.count : previous[b.count]
+        return previous[b.count]
     }
 }
