@@ -215,13 +215,18 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
         return db
     }
 
-    @Test func parsedQueriesRankDocumentsWithMoreMatchesHigher() throws {
-        let folder = TemporaryFolder()
-        let db = try sampleDatabase(folder)
+    /// An enquire over the sample database for the parsed, stemmed query "granite".
+    func graniteEnquire(_ db: Database) throws -> Enquire {
         let parser = QueryParser()
         try parser.setStemmer(language: "english")
         let enquire = try Enquire(database: db)
         enquire.query = try parser.parse("granite", flags: .standard)
+        return enquire
+    }
+
+    @Test func parsedQueriesRankDocumentsWithMoreMatchesHigher() throws {
+        let folder = TemporaryFolder()
+        let enquire = try graniteEnquire(try sampleDatabase(folder))
         let page = try enquire.matches(offset: 0, limit: 10)
         #expect(page.count == 2)
         #expect(try page[0].data() == Array("0".utf8))
@@ -231,11 +236,7 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
 
     @Test func expansionTermsLeaveOutTheQuerysOwnTermsUnlessAsked() throws {
         let folder = TemporaryFolder()
-        let db = try sampleDatabase(folder)
-        let parser = QueryParser()
-        try parser.setStemmer(language: "english")
-        let enquire = try Enquire(database: db)
-        enquire.query = try parser.parse("granite", flags: .standard)
+        let enquire = try graniteEnquire(try sampleDatabase(folder))
         let relevant = try enquire.matches(offset: 0, limit: 10).map(\.docid)
         let expansion = try enquire.expansionTerms(from: relevant, maxTerms: 10).map(\.term)
         #expect(expansion.contains("Zdome") && !expansion.contains("Zgranit"))
