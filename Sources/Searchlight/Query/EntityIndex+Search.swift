@@ -113,8 +113,9 @@ extension EntityIndex {
                 ? SnippetBuilder(query: ([trimmed] + variants).joined(separator: " "), partial: partial, stemmer: searcher.stemmer,
                                  stopwords: searcher.stopwords)
                 : nil
-            var expanded = expansions.words.mapValues(Set.init)
+            var expanded: [String: Set<String>] = [:]
             if request.explain {
+                expanded = expansions.words.mapValues(Set.init)
                 for prefix in ([trimmed] + variants).compactMap({ searcher.parserWildcardPrefix($0, partial: partial) }) {
                     expanded[prefix] = Set(try Searcher.mostFrequentWords(beginning: prefix, limit: Int(Searcher.partialExpansionLimit),
                                                                          database: state.database))
