@@ -56,6 +56,9 @@ public final class JSONLinesIngest {
         public var resumedAfter: InputLocation?
         /// The compaction after a bulk load, if there was one (its time is part of `seconds`).
         public var compaction: CompactionReport?
+        /// Why that compaction failed, if it did. The run's entities are committed all the same and
+        /// the index is left uncompacted (`EntityIndex.compact` changes nothing until it succeeds).
+        public var compactionFailure: SearchlightError?
     }
 
     /// Progress of a run: which pass, and bytes done of the total.
@@ -173,7 +176,11 @@ public final class JSONLinesIngest {
         // A resumed run refreshes even when nothing was left: the run it continues may have died before doing so.
         if report.indexed > 0 || resumePoint != nil { try index.refreshShortPrefixTables() }
         if options.compactAfterBulkLoad && report.indexed > 0 && report.indexed >= countBefore {
-            report.compaction = try index.compact()
+            do {
+                report.compaction = try index.compact()
+            } catch {
+                report.compactionFailure = error
+            }
         }
         report.countsByType = schema.types.compactMap { type in counts[type.name].map { (type.name, $0) } }
         report.seconds = Date().timeIntervalSince(started)

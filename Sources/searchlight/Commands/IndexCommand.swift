@@ -104,7 +104,7 @@ struct IndexCommand: ParsableCommand {
                 ("compaction", report.compaction.map {
                     .object([("bytesBefore", .int($0.bytesBefore)), ("bytesAfter", .int($0.bytesAfter)),
                              ("seconds", .double(($0.seconds * 1000).rounded() / 1000))])
-                } ?? .null),
+                } ?? report.compactionFailure.map { .object([("error", .string($0.description))]) } ?? .null),
                 ("seconds", .double((report.seconds * 1000).rounded() / 1000)),
                 ("docsPerSecond", .int(Int(rate))),
                 ("peakMemoryMB", .int(peak)),
@@ -115,6 +115,9 @@ struct IndexCommand: ParsableCommand {
         if let compaction = report.compaction {
             lines.append("Compacted the index: \(StatsCommand.megabytes(compaction.bytesBefore)) -> \(StatsCommand.megabytes(compaction.bytesAfter)) in "
                 + String(format: "%.2f s", compaction.seconds) + ".")
+        }
+        if let failure = report.compactionFailure {
+            lines.append("The entities are committed, but compacting the index failed (\(failure)); `searchlight compact` can retry.")
         }
         if !report.countsByType.isEmpty {
             var table = Table([("TYPE", .left), ("ENTITIES", .right)])
