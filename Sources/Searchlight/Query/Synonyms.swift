@@ -23,6 +23,8 @@ struct SynonymTable {
     static let longestName = 4
     /// The most entities read for one name.
     static let entitiesPerName = 4
+    /// Longer queries (pasted text) are not looked up: four lookups per word would add up.
+    static let longestQuery = 32
 
     init(schema: Schema) {
         self.schema = schema
@@ -34,6 +36,7 @@ struct SynonymTable {
     func variants(of text: String, database: Database) throws(XapianError) -> [String] {
         guard !isEmpty, Searcher.plainWords(text) != nil else { return [] }
         let words = IndexTerms.titleWords(text)
+        guard words.count <= Self.longestQuery else { return [] }
         var variants: [String] = []
         for length in stride(from: min(Self.longestName, words.count), through: 1, by: -1) {
             for start in 0...(words.count - length) {
