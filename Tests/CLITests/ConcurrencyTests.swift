@@ -50,19 +50,33 @@ extension CLI {
         #expect(refused.stderr.contains("being written by process \(writer.processIdentifier)"), "\(refused.stderr)")
         let patient = try cli.start(["index", "--wait", "120", more])
 
-        struct Observations { var counts: [Int] = []; var errors: [String] = [] }
+        struct Observations { var counts: [[Int]] = [[], [], []]; var errors: [String] = [] }
         let observations = Mutex(Observations())
-        DispatchQueue.concurrentPerform(iterations: 3) { reader in
-            while writer.isRunning {
-                let stats = try? cli.run(reader == 0 ? ["search", "--json", "--limit", "3", "granite"] : ["stats", "--json"])
-                observations.withLock { seen in
-                    guard let stats else { return seen.errors.append("could not start a reader") }
-                    if stats.status == 4 && seen.counts.isEmpty { return }  // the writer has not created the index yet
-                    guard stats.status == 0 else { return seen.errors.append("exit \(stats.status): \(stats.stderr)") }
-                    if let documents = (stats.json as? [String: Any])?["documents"] as? Int { seen.counts.append(documents) }
+        // Three reader threads (not `concurrentPerform`, which runs no more iterations at once than there
+        // are cores). Readers 0 and 1 run freely; reader 2 pauses the writer for each of its reads, so that
+        // some reads are sure to fall inside the run however the machine schedules the processes (the writer
+        // then gets at most 50 ms between them, and needs several times that).
+        let finished = DispatchSemaphore(value: 0)
+        for reader in 0..<3 {
+            Thread {
+                defer { finished.signal() }
+                while writer.isRunning {
+                    if reader == 2 { kill(writer.processIdentifier, SIGSTOP) }
+                    let stats = try? cli.run(reader == 0 ? ["search", "--json", "--limit", "3", "granite"] : ["stats", "--json"])
+                    if reader == 2 {
+                        kill(writer.processIdentifier, SIGCONT)
+                        Thread.sleep(forTimeInterval: 0.05)
+                    }
+                    observations.withLock { seen in
+                        guard let stats else { return seen.errors.append("could not start a reader") }
+                        if stats.status == 4 && seen.counts.allSatisfy(\.isEmpty) { return }  // the writer has not created the index yet
+                        guard stats.status == 0 else { return seen.errors.append("exit \(stats.status): \(stats.stderr)") }
+                        if let documents = (stats.json as? [String: Any])?["documents"] as? Int { seen.counts[reader].append(documents) }
+                    }
                 }
-            }
+            }.start()
         }
+        for _ in 0..<3 { finished.wait() }
         writer.waitUntilExit()
         patient.waitUntilExit()
         #expect(writer.terminationStatus == 0)
@@ -70,10 +84,11 @@ extension CLI {
 
         let seen = observations.withLock { $0 }
         #expect(seen.errors.isEmpty, "\(seen.errors.prefix(3))")
-        #expect(seen.counts.count >= 3, "the readers should have overlapped the writer")
+        #expect(seen.counts[2].count >= 3, "the readers should have overlapped the writer")
         // A read that starts as the first writer ends may already see the waiting writer's one batch of 50.
-        #expect(seen.counts.allSatisfy { $0 % batch == 0 || $0 == 4050 }, "a reader saw a partial batch: \(seen.counts.filter { $0 % batch != 0 })")
-        #expect(seen.counts == seen.counts.sorted(), "a reader went back in time")
+        let counts = seen.counts.joined()
+        #expect(counts.allSatisfy { $0 % batch == 0 || $0 == 4050 }, "a reader saw a partial batch: \(counts.filter { $0 % batch != 0 })")
+        #expect(seen.counts.allSatisfy { $0 == $0.sorted() }, "a reader went back in time")
         #expect(try cli.count() == 4050)
     }
 }

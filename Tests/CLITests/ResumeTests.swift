@@ -9,10 +9,14 @@ import Testing
         let count = 5000
         let file = try cli.writeGenerated("docs.jsonl", count: count)
         let writer = try cli.start(["index", "--batch-size", "100", file])
+        // The writer is paused while each count runs, so it gets at most 20 ms between counts, far less
+        // than the whole run needs: the kill lands mid-way however the machine schedules the processes.
         var committed = 0
         while writer.isRunning && committed <= 0 {
-            committed = (try? cli.count()) ?? 0
             Thread.sleep(forTimeInterval: 0.02)
+            kill(writer.processIdentifier, SIGSTOP)
+            committed = (try? cli.count()) ?? 0
+            if committed <= 0 { kill(writer.processIdentifier, SIGCONT) }
         }
         kill(writer.processIdentifier, SIGKILL)
         writer.waitUntilExit()
