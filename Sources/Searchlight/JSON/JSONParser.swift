@@ -148,12 +148,14 @@ struct JSONParser {
         let start = index
         index += 1
         let contentStart = index
-        // Fast path: no escapes.
+        // Fast path: no escapes; ASCII needs no validation.
+        var ascii = true
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeRawBufferPointer(rebasing: bytes[contentStart..<index])
                 index += 1
+                if ascii { return String(decoding: slice.assumingMemoryBound(to: UInt8.self), as: UTF8.self) }
                 guard let text = String(validating: slice, as: UTF8.self) else {
                     throw fail("invalid UTF-8 in string", at: start)
                 }
@@ -161,6 +163,7 @@ struct JSONParser {
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw fail("control character in string") }
+            ascii = ascii && byte < 0x80
             index += 1
         }
         var buffer = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[contentStart..<index]))
