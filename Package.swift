@@ -18,10 +18,12 @@ let package = Package(
             name: "CXapian",
             linkerSettings: [.linkedLibrary("xapian")]
         ),
+        // zstd, for stored entity data (Xapian's zlib would cost a third of a `get`).
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         // Thin, safe Swift over the shim.
         .target(name: "XapianIndex", dependencies: ["CXapian"]),
         // Entities, schema, index and queries in the App Intents / Core Spotlight vocabulary.
-        .target(name: "Searchlight", dependencies: ["XapianIndex"]),
+        .target(name: "Searchlight", dependencies: ["XapianIndex", "CZstd"]),
         // The command-line tool.
         .executableTarget(
             name: "searchlight",

@@ -15,6 +15,7 @@
 // Build: make -C Benchmarks peers (g++ -std=c++17 -O2 ... -lxapian).
 
 #include <xapian.h>
+#include <zstd.h>
 
 #include <sys/resource.h>
 
@@ -190,6 +191,18 @@ static void show(const std::string &query, const std::string &data) {
     }
 }
 
+// Searchlight stores each entity's JSON zstd-compressed (Sources/Searchlight/Index/StoredData.swift);
+// the mirror decodes it as Searchlight does, with one reused context.
+static std::string searchlight_json(const std::string &data) {
+    static ZSTD_DCtx *context = ZSTD_createDCtx();
+    unsigned long long size = ZSTD_getFrameContentSize(data.data(), data.size());
+    if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN) return std::string();
+    std::string json(size, '\0');
+    size_t read = ZSTD_decompressDCtx(context, &json[0], size, data.data(), data.size());
+    if (ZSTD_isError(read)) json.clear();
+    return json;
+}
+
 static double peak_rss_mb() {
     struct rusage usage {};
     getrusage(RUSAGE_SELF, &usage);
@@ -309,11 +322,12 @@ struct RawPlan {
 };
 
 // Reads the entity stored under its unique term; 1 if found.
-static size_t lookup_id(Xapian::Database &db, const std::string &line) {
+static size_t lookup_id(Xapian::Database &db, const std::string &line, bool searchlight_index) {
     std::string term = "Q" + line;
     Xapian::PostingIterator it = db.postlist_begin(term);
     if (it == db.postlist_end(term)) return 0;
-    show(line, db.get_document(*it).get_data());
+    std::string data = db.get_document(*it).get_data();
+    show(line, searchlight_index ? searchlight_json(data) : data);
     return 1;
 }
 
@@ -352,7 +366,7 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line) {
 //     best (default): allWords run; if it returned fewer than `limit`, a second run of
 //     (anyWords AND_NOT allWords) for the rest of the page; if it returned a full page, a
 //     get_mset(0, 0, 0) of (anyWords AND_NOT allWords) for the estimated total.
-//  8. The document data of every hit is read (Searchlight then decodes it as JSON and cuts a
+//  8. The document data of every hit is read and unpacked from zstd (Searchlight then decodes it as JSON and cuts a
 //     snippet, which the mirror does not; nor the spelling correction of searches where fewer than
 //     3 entities match every word).
 // =============================================================================================
@@ -468,7 +482,7 @@ struct SearchlightPlan {
                 for (size_t i = 0; i + 4 <= stored.size() && hits < limit; i += 4) {
                     Xapian::docid did = (unsigned char)stored[i] | (unsigned char)stored[i + 1] << 8 |
                                         (unsigned char)stored[i + 2] << 16 | (Xapian::docid)(unsigned char)stored[i + 3] << 24;
-                    try { show(text, db.get_document(did).get_data()); ++hits; } catch (const Xapian::DocNotFoundError &) {}
+                    try { show(text, searchlight_json(db.get_document(did).get_data())); ++hits; } catch (const Xapian::DocNotFoundError &) {}
                 }
                 return hits;
             }
@@ -546,7 +560,7 @@ struct SearchlightPlan {
                 }
             }
         }
-        for (const auto &doc : hits) show(text, doc.get_data());
+        for (const auto &doc : hits) show(text, searchlight_json(doc.get_data()));
         return hits.size();
     }
 };
@@ -585,7 +599,7 @@ static int run_bench(int argc, char **argv) {
     const unsigned defaults = Xapian::QueryParser::FLAG_DEFAULT;
 
     auto one = [&](const std::string &q) -> size_t {
-        if (mode == "id") return lookup_id(db, q);
+        if (mode == "id") return lookup_id(db, q, plan);
         if (plan) {
             Match match = mode == "any" ? Match::Any : mode == "all" ? Match::All : Match::Best;
             return searchlight.searchlight_search(q, match, limit);

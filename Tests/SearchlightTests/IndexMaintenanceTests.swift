@@ -19,7 +19,7 @@ import XapianIndex
             garbage.addBooleanTerm("Qtrail:garbage")
             try writer.addDocument(garbage)
             let mislabelled = Document()
-            mislabelled.setData(Array(#"{"type":"trail","id":"real","attributes":{}}"#.utf8))
+            mislabelled.setData(StoredData.Encoder().pack(Array(#"{"type":"trail","id":"real","attributes":{}}"#.utf8)))
             mislabelled.addBooleanTerm("Qtrail:other")
             try writer.addDocument(mislabelled)
             try writer.commit()

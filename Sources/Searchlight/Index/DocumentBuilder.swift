@@ -6,6 +6,7 @@ import XapianIndex
 final class DocumentBuilder {
     private var generators: [String: TermGenerator] = [:]
     private let document = Document()
+    private let encoder = StoredData.Encoder()
 
     /// Builds the document for `entity`, which must already be valid for `type`.
     func document(for entity: Entity, type: EntityType, schema: Schema) throws(XapianError) -> Document {
@@ -13,7 +14,7 @@ final class DocumentBuilder {
         let generator = try self.generator(for: type.language)
         generator.document = document
 
-        document.setData(Array(entity.jsonValue.jsonText.utf8))
+        document.setData(encoder.pack(Array(entity.jsonValue.jsonText.utf8)))
         document.addBooleanTerm(IndexTerms.unique(type: entity.type, id: entity.id))
         document.addBooleanTerm(IndexTerms.type(entity.type))
         document.addValue(Array(entity.type.utf8), slot: Schema.typeSlot)

@@ -300,7 +300,12 @@ public final class EntityIndex: Sendable {
 
     /// Decodes the document data written by `DocumentBuilder`.
     static func entity(fromData data: [UInt8]) -> Entity? {
-        data.withUnsafeBytes { bytes in (try? JSONValue(parsing: bytes)).flatMap(Entity.init(stored:)) }
+        storedJSON(data).flatMap(Entity.init(stored:))
+    }
+
+    /// The JSON of the document data written by `DocumentBuilder`.
+    static func storedJSON(_ data: [UInt8]) -> JSONValue? {
+        StoredData.unpack(data)?.withUnsafeBytes { bytes in try? JSONValue(parsing: bytes) }
     }
 
     /// The unique term of a reference, reading its id by the type's identifier kind.

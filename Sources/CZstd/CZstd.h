@@ -1,0 +1,2 @@
+// zstd's API, for Searchlight's stored entity data (libzstd-dev).
+#include <zstd.h>
