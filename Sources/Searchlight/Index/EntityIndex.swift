@@ -300,11 +300,16 @@ public final class EntityIndex: Sendable {
 
     /// Decodes the document data written by `DocumentBuilder`.
     static func entity(fromData data: [UInt8]) -> Entity? {
+        data.withUnsafeBytes { entity(fromData: $0) }
+    }
+
+    /// Decodes document data read in place (a match decider's view of it).
+    static func entity(fromData data: UnsafeRawBufferPointer) -> Entity? {
         storedJSON(data).flatMap(Entity.init(stored:))
     }
 
     /// The JSON of the document data written by `DocumentBuilder`.
-    static func storedJSON(_ data: [UInt8]) -> JSONValue? {
+    static func storedJSON(_ data: UnsafeRawBufferPointer) -> JSONValue? {
         StoredData.unpack(data)?.withUnsafeBytes { bytes in try? JSONValue(parsing: bytes) }
     }
 

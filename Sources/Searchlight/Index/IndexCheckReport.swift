@@ -98,7 +98,7 @@ public struct IndexCheckReport: Sendable {
     }
 
     private static func problem(docid: UInt32, data: [UInt8], term: String, database: Database, schema: Schema) throws(XapianError) -> String? {
-        guard let json = EntityIndex.storedJSON(data), let entity = Entity(stored: json) else { return "document \(docid): its data is not a stored entity" }
+        guard let json = data.withUnsafeBytes(EntityIndex.storedJSON), let entity = Entity(stored: json) else { return "document \(docid): its data is not a stored entity" }
         guard let type = schema.type(named: entity.type) else {
             return "document \(docid) (\(entity.reference)): type '\(entity.type)' is not in the stored schema"
         }

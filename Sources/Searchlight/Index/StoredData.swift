@@ -40,19 +40,22 @@ enum StoredData {
 
     /// The JSON bytes of stored data, or nil if it is not a whole zstd frame.
     static func unpack(_ data: [UInt8]) -> [UInt8]? {
-        data.withUnsafeBytes { source -> [UInt8]? in
-            let size = ZSTD_getFrameContentSize(source.baseAddress, source.count)
-            guard size != ZSTD_CONTENTSIZE_ERROR, size != ZSTD_CONTENTSIZE_UNKNOWN, size <= UInt64(largestEntity) else { return nil }
-            let context = contexts.withLock { $0.popLast() } ?? DecodingContext()
-            defer { contexts.withLock { $0.append(context) } }
-            var failed = false
-            let json = [UInt8](unsafeUninitializedCapacity: Int(size)) { buffer, count in
-                let read = ZSTD_decompressDCtx(context.pointer, buffer.baseAddress, Int(size), source.baseAddress, source.count)
-                failed = ZSTD_isError(read) != 0 || read != Int(size)
-                count = failed ? 0 : read
-            }
-            return failed ? nil : json
+        data.withUnsafeBytes { unpack($0) }
+    }
+
+    /// The JSON bytes of stored data read in place (a match decider's view of the document data).
+    static func unpack(_ source: UnsafeRawBufferPointer) -> [UInt8]? {
+        let size = ZSTD_getFrameContentSize(source.baseAddress, source.count)
+        guard size != ZSTD_CONTENTSIZE_ERROR, size != ZSTD_CONTENTSIZE_UNKNOWN, size <= UInt64(largestEntity) else { return nil }
+        let context = contexts.withLock { $0.popLast() } ?? DecodingContext()
+        defer { contexts.withLock { $0.append(context) } }
+        var failed = false
+        let json = [UInt8](unsafeUninitializedCapacity: Int(size)) { buffer, count in
+            let read = ZSTD_decompressDCtx(context.pointer, buffer.baseAddress, Int(size), source.baseAddress, source.count)
+            failed = ZSTD_isError(read) != 0 || read != Int(size)
+            count = failed ? 0 : read
         }
+        return failed ? nil : json
     }
 
     /// A zstd decoding context, kept for reuse: creating one allocates over 100 KB.

@@ -21,7 +21,7 @@ extension EntityIndex {
             let restrict = try Self.restriction(types: request.types, filter: request.filter, required: request.requiredTerms, schema: schema)
             if let filter = request.filter {
                 enquire.setDecider { data in
-                    guard let entity = Self.entity(fromData: Array(data)) else { return false }
+                    guard let entity = Self.entity(fromData: data) else { return false }
                     return filter.matches(entity, schema: schema)
                 }
             }
