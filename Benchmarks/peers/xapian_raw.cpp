@@ -191,14 +191,24 @@ static void show(const std::string &query, const std::string &data) {
     }
 }
 
-// Searchlight stores each entity's JSON zstd-compressed (Sources/Searchlight/Index/StoredData.swift);
-// the mirror decodes it as Searchlight does, with one reused context.
+// Searchlight stores each entity's JSON zstd-compressed (Sources/Searchlight/Index/StoredData.swift),
+// with the dictionary in the metadata "searchlight.dictionary" once the index has one; the mirror
+// decodes it as Searchlight does, with one reused context.
+static ZSTD_DDict *searchlight_dictionary = nullptr;
+
+static void load_searchlight_dictionary(const Xapian::Database &db) {
+    std::string bytes = db.get_metadata("searchlight.dictionary");
+    if (!bytes.empty()) searchlight_dictionary = ZSTD_createDDict(bytes.data(), bytes.size());
+}
+
 static std::string searchlight_json(const std::string &data) {
     static ZSTD_DCtx *context = ZSTD_createDCtx();
     unsigned long long size = ZSTD_getFrameContentSize(data.data(), data.size());
     if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN) return std::string();
     std::string json(size, '\0');
-    size_t read = ZSTD_decompressDCtx(context, &json[0], size, data.data(), data.size());
+    size_t read = searchlight_dictionary && ZSTD_getDictID_fromFrame(data.data(), data.size())
+        ? ZSTD_decompress_usingDDict(context, &json[0], size, data.data(), data.size(), searchlight_dictionary)
+        : ZSTD_decompressDCtx(context, &json[0], size, data.data(), data.size());
     if (ZSTD_isError(read)) json.clear();
     return json;
 }
@@ -366,7 +376,7 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     best (default): allWords run; if it returned fewer than `limit`, a second run of
 //     (anyWords AND_NOT allWords) for the rest of the page; if it returned a full page, a
 //     get_mset(0, 0, 0) of (anyWords AND_NOT allWords) for the estimated total.
-//  8. The document data of every hit is read and unpacked from zstd (Searchlight then decodes it as JSON and cuts a
+//  8. The document data of every hit is read and unpacked from zstd, with the index's dictionary (Searchlight then decodes it as JSON and cuts a
 //     snippet, which the mirror does not; nor the spelling correction of searches where fewer than
 //     3 entities match every word).
 // =============================================================================================
@@ -594,6 +604,7 @@ static int run_bench(int argc, char **argv) {
 
     std::vector<std::string> queries = read_lines(queries_path);
     Xapian::Database db(index_dir);
+    load_searchlight_dictionary(db);
     RawPlan raw(db);
     SearchlightPlan searchlight(db);
     const unsigned defaults = Xapian::QueryParser::FLAG_DEFAULT;

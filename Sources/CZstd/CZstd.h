@@ -1,2 +1,3 @@
-// zstd's API, for Searchlight's stored entity data (libzstd-dev).
+// zstd's API, for Searchlight's stored entity data (libzstd-dev): frames, dictionaries and their training.
 #include <zstd.h>
+#include <zdict.h>

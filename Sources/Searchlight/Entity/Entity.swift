@@ -41,21 +41,35 @@ public struct Entity: Sendable, Hashable {
         return .object(members)
     }
 
-    /// Reads back the stored form written by `jsonValue` (the document data of the index).
-    init?(stored json: JSONValue) {
-        guard let type = json["type"]?.stringValue, let idValue = json["id"] else { return nil }
-        let id: EntityIdentifier
-        switch idValue {
-        case .int(let i): id = .int(i)
-        case .string(let s): id = UUID(uuidString: s).map { .uuid($0) } ?? .string(s)
-        default: return nil
-        }
+    /// Reads back the stored form written by `jsonValue` (the document data of the index) straight
+    /// from its bytes, member by member, without a `JSONValue` tree of the whole entity: this runs
+    /// for every search result. Nil when the bytes are not a stored entity.
+    init?(storedJSON bytes: UnsafeRawBufferPointer) {
+        var parser = JSONParser(bytes: bytes)
+        var type: String?, id: EntityIdentifier?, domain: String?, expirationDate: Date?
         var attributes = AttributeSet()
-        for (key, value) in json["attributes"]?.objectValue ?? [] {
-            if let attribute = AttributeValue(json: value) { attributes[key] = attribute }
+        var display: DisplayRepresentation?
+        do {
+            parser.skipWhitespace()
+            try parser.parseMembers { (parser, key) throws(JSONSyntaxError) in
+                let value = key == "attributes" ? nil : try parser.parseValue()
+                switch key {
+                case "type": type = value?.stringValue
+                case "id": id = value.flatMap(EntityIdentifier.init(stored:))
+                case "domain": domain = value?.stringValue
+                case "expirationDate": expirationDate = value?.stringValue.flatMap(ISO8601.parse)
+                case "display": display = value.flatMap(DisplayRepresentation.init(json:))
+                case "attributes":
+                    try parser.parseMembers { (parser, key) throws(JSONSyntaxError) in
+                        if let attribute = AttributeValue(json: try parser.parseValue()) { attributes.appendStored(key, attribute) }
+                    }
+                default: break
+                }
+            }
+        } catch {
+            return nil
         }
-        self.init(type: type, id: id, domain: json["domain"]?.stringValue,
-                  expirationDate: json["expirationDate"]?.stringValue.flatMap(ISO8601.parse),
-                  attributes: attributes, displayRepresentation: json["display"].flatMap(DisplayRepresentation.init(json:)))
+        guard let type, let id else { return nil }
+        self.init(type: type, id: id, domain: domain, expirationDate: expirationDate, attributes: attributes, displayRepresentation: display)
     }
 }

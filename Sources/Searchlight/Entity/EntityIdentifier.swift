@@ -31,6 +31,15 @@ public enum EntityIdentifier: Sendable, Hashable, CustomStringConvertible, Expre
         }
     }
 
+    /// Reads back an id as `jsonValue` stored it: an integer, or the text of a UUID or a string.
+    init?(stored json: JSONValue) {
+        switch json {
+        case .int(let i): self = .int(i)
+        case .string(let s): self = s.utf8.count == 36 ? UUID(uuidString: s).map { .uuid($0) } ?? .string(s) : .string(s)
+        default: return nil
+        }
+    }
+
     /// The canonical text form, used in unique keys and on the command line.
     public var stringValue: String {
         switch self {

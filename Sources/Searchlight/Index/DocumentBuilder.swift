@@ -8,6 +8,12 @@ final class DocumentBuilder {
     private let document = Document()
     private let encoder = StoredData.Encoder()
 
+    /// The dictionary entity data is compressed with (nil until the index has one).
+    var dictionary: StoredData.Dictionary? {
+        get { encoder.dictionary }
+        set { encoder.dictionary = newValue }
+    }
+
     /// Builds the document for `entity`, which must already be valid for `type`.
     func document(for entity: Entity, type: EntityType, schema: Schema) throws(XapianError) -> Document {
         document.clear()

@@ -31,7 +31,7 @@ extension EntityIndex {
             let compacted: WritableDatabase
             do {
                 try Database(path: path).compact(to: sibling)
-                compacted = try Self.openCompactedCopy(sibling)
+                compacted = try Self.openWriter(sibling)
                 WriterLock.record(path: sibling)
                 let check = try Database.check(path: sibling)
                 guard check.errors == 0, try compacted.documentCount == entities else {
@@ -46,7 +46,7 @@ extension EntityIndex {
             try writer.close()
             try FileManager.default.removeItem(atPath: old)
             try compacted.close()
-            if let reopened = try? WritableDatabase(path: path, mode: .open) {
+            if let reopened = try? Self.openWriter(path) {
                 WriterLock.record(path: path)
                 state.database = reopened
             } else {
@@ -60,10 +60,11 @@ extension EntityIndex {
 }
 
 extension EntityIndex {
-    /// Opens the fresh compacted copy for writing. Nobody else knows the folder, but a child that
+    /// Opens the fresh compacted copy, or the index after the exchange, for writing. A child that
     /// another thread of this process forks (a `Process`, Xapian's own lock helper) inherits the
-    /// lock Xapian held on it while compacting, until the child execs or exits: retry for a moment.
-    static func openCompactedCopy(_ path: String) throws(XapianError) -> WritableDatabase {
+    /// locks this process held on them (while compacting, and before the exchange), until the child
+    /// execs or exits: retry for a moment. Only another process's writer keeps the lock longer.
+    static func openWriter(_ path: String) throws(XapianError) -> WritableDatabase {
         let deadline = ContinuousClock.now + .seconds(5)
         while true {
             do {

@@ -28,6 +28,18 @@ public final class EntityIndex: Sendable {
         var searcher: Searcher?
 
         var writer: WritableDatabase? { database as? WritableDatabase }
+
+        /// Moves to the latest committed revision and picks up the dictionary a writer may have stored since.
+        mutating func reopen() throws(XapianError) {
+            try database.reopen()
+            try loadDictionary()
+        }
+
+        /// Registers the index's stored-data dictionary, if it has one, for reading and for writing.
+        mutating func loadDictionary() throws(XapianError) {
+            guard builder.dictionary == nil, let bytes = try database.metadata(IndexMetadata.dictionary) else { return }
+            builder.dictionary = StoredData.Dictionary.registered(bytes)
+        }
     }
 
     public let path: String
@@ -50,7 +62,10 @@ public final class EntityIndex: Sendable {
             }
         }
         state = Mutex(State(database: database, schema: Schema()))
-        try read { (state: inout State) throws in state.schema = try Self.storedSchema(state.database, path: path) }
+        try read { (state: inout State) throws in
+            state.schema = try Self.storedSchema(state.database, path: path)
+            try state.loadDictionary()
+        }
     }
 
     private static func open(path: String, mode: Mode) throws(SearchlightError) -> Database {
@@ -138,7 +153,7 @@ public final class EntityIndex: Sendable {
                     } catch where Self.isDiscardedRevision(error) && ContinuousClock.now < deadline {
                         attempt += 1
                         if attempt > 1 { Thread.sleep(forTimeInterval: min(0.05, 0.001 * Double(attempt))) }
-                        try state.database.reopen()
+                        try state.reopen()
                     }
                 }
             }
@@ -166,10 +181,12 @@ public final class EntityIndex: Sendable {
         try read { (state: inout State) throws -> T in
             guard let writer = state.writer else { throw SearchlightError.readOnly }
             let schemaBefore = state.schema
+            let dictionaryBefore = state.builder.dictionary
             do {
                 return try writer.transaction { try body(&state, writer) }
             } catch {
                 state.schema = schemaBefore
+                state.builder.dictionary = dictionaryBefore
                 throw error
             }
         }
@@ -178,7 +195,7 @@ public final class EntityIndex: Sendable {
     /// Moves a reader to the latest committed revision.
     public func reopen() throws(SearchlightError) {
         try read { (state: inout State) throws in
-            try state.database.reopen()
+            try state.reopen()
             state.schema = try Self.storedSchema(state.database, path: path)
             state.searcher = nil
         }
@@ -234,9 +251,16 @@ public final class EntityIndex: Sendable {
 
     /// Writes already-validated entities, the schema they need and an optional checkpoint in one commit.
     /// `adding` promises that none of them is in the index yet (they are added without a lookup).
-    func write(_ entities: [Entity], schema: Schema?, checkpoint: JSONValue?, adding: Bool = false) throws(SearchlightError) {
+    /// An index without a stored-data dictionary gets `dictionary`, or else one trained on these
+    /// entities if there are enough of them.
+    func write(_ entities: [Entity], schema: Schema?, checkpoint: JSONValue?, adding: Bool = false,
+               dictionary: StoredData.Dictionary? = nil) throws(SearchlightError) {
         try write { (state: inout State, writer) throws in
             if let schema { try Self.store(schema, in: &state, writer: writer) }
+            if state.builder.dictionary == nil, let dictionary = dictionary ?? Self.trainedDictionary(entities) {
+                try writer.setMetadata(IndexMetadata.dictionary, dictionary.bytes)
+                state.builder.dictionary = dictionary
+            }
             for entity in entities {
                 guard let type = state.schema.type(named: entity.type) else {
                     throw SearchlightError.unknownType(entity.type, known: state.schema.types.map(\.name))
@@ -250,6 +274,22 @@ public final class EntityIndex: Sendable {
             }
             if let checkpoint { try writer.setMetadata(IndexMetadata.checkpoint, Array(checkpoint.jsonText.utf8)) }
         }
+    }
+
+    /// Whether the index compresses its entities with a dictionary of their own (see `StoredData`).
+    var hasDictionary: Bool { state.withLock { $0.builder.dictionary != nil } }
+
+    /// A dictionary trained on the stored form of `entities`; nil when they are too few.
+    private static func trainedDictionary(_ entities: [Entity]) -> StoredData.Dictionary? {
+        guard entities.count >= StoredData.Dictionary.minimumSamples else { return nil }
+        let samples = entities.map { Array($0.jsonValue.jsonText.utf8) }
+        var sampler = StoredData.Sampler(expectedBytes: samples.reduce(0) { $0 + $1.count })
+        var seen = 0
+        for sample in samples {
+            seen += sample.count
+            sample.withUnsafeBytes { sampler.offer($0, after: seen) }
+        }
+        return StoredData.Dictionary.trained(on: sampler)
     }
 
     /// Deletes the given entities; returns how many existed.
@@ -305,12 +345,7 @@ public final class EntityIndex: Sendable {
 
     /// Decodes document data read in place (a match decider's view of it).
     static func entity(fromData data: UnsafeRawBufferPointer) -> Entity? {
-        storedJSON(data).flatMap(Entity.init(stored:))
-    }
-
-    /// The JSON of the document data written by `DocumentBuilder`.
-    static func storedJSON(_ data: UnsafeRawBufferPointer) -> JSONValue? {
-        StoredData.unpack(data)?.withUnsafeBytes { bytes in try? JSONValue(parsing: bytes) }
+        StoredData.unpack(data)?.withUnsafeBytes { Entity(storedJSON: $0) }
     }
 
     /// The unique term of a reference, reading its id by the type's identifier kind.

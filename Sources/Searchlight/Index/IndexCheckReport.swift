@@ -65,6 +65,9 @@ public struct IndexCheckReport: Sendable {
             note("metadata \(IndexMetadata.formatVersion): '\(text)'; this build reads version \(Schema.formatVersion)")
         default: break
         }
+        if let bytes = try database.metadata(IndexMetadata.dictionary), StoredData.Dictionary.registered(bytes) == nil {
+            note("metadata \(IndexMetadata.dictionary): not a zstd dictionary, so no entity compressed with it can be read")
+        }
         if let bytes = try database.metadata(IndexMetadata.checkpoint), (try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)))?["line"]?.intValue == nil {
             note("metadata \(IndexMetadata.checkpoint): not a checkpoint object")
         }
@@ -98,12 +101,11 @@ public struct IndexCheckReport: Sendable {
     }
 
     private static func problem(docid: UInt32, data: [UInt8], term: String, database: Database, schema: Schema) throws(XapianError) -> String? {
-        guard let json = data.withUnsafeBytes(EntityIndex.storedJSON), let entity = Entity(stored: json) else { return "document \(docid): its data is not a stored entity" }
+        guard let entity = EntityIndex.entity(fromData: data) else { return "document \(docid): its data is not a stored entity" }
         guard let type = schema.type(named: entity.type) else {
             return "document \(docid) (\(entity.reference)): type '\(entity.type)' is not in the stored schema"
         }
-        let rawID = json["id"]?.intValue.map(String.init) ?? json["id"]?.stringValue ?? ""
-        guard let id = EntityIdentifier(rawID, kind: type.idKind) else {
+        guard let id = EntityIdentifier(entity.id.stringValue, kind: type.idKind) else {
             return "document \(docid) (\(entity.reference)): id is not a valid \(type.idKind.rawValue) id"
         }
         let expected = IndexTerms.unique(type: type.name, id: id)

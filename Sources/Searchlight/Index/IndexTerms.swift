@@ -49,4 +49,6 @@ enum IndexMetadata {
     static let formatVersion = "searchlight.format"
     static let schema = "searchlight.schema"
     static let checkpoint = "searchlight.checkpoint"
+    /// The zstd dictionary of the stored entity data (see `StoredData`), once one is trained.
+    static let dictionary = "searchlight.dictionary"
 }

@@ -98,9 +98,12 @@ public final class JSONLinesIngest {
         var seen = Set<String>()
         var doneBytes = 0
         let checker = EntityDecoder(schema: schema, defaultType: options.defaultType)
+        // Training samples for the stored-data dictionary, spread over all the input.
+        var sampler = StoredData.Sampler(expectedBytes: totalBytes)
         for reader in readers {
             var entities = 0
-            try eachLine(of: reader) { location, json, bytesRead in
+            try eachLine(of: reader) { location, line, json, bytesRead in
+                sampler.offer(line, after: doneBytes + bytesRead)
                 defer { if location.line % 4096 == 0 { progress(Progress(phase: .checking, bytesDone: doneBytes + bytesRead, bytesTotal: totalBytes)) } }
                 do {
                     let envelope = try checker.envelope(of: try json.get())
@@ -127,6 +130,7 @@ public final class JSONLinesIngest {
             doneBytes += reader.size
         }
         if !inference.isEmpty { schema = try schema.merged(with: inference.schema()) }
+        var dictionary = index.hasDictionary ? nil : StoredData.Dictionary.trained(on: sampler)
 
         // Pass 2: index the valid lines in atomic batches, each with its checkpoint.
         var batch: [Entity] = []
@@ -142,7 +146,8 @@ public final class JSONLinesIngest {
             let checkpoint = JSONValue.object([("file", .string(location.file)), ("line", .int(location.line)),
                                                ("entities", .int(entitiesBefore + report.indexed + batch.count)),
                                                ("fileIndex", .int(fileIndex)), ("inputs", inputs)])
-            try index.write(batch, schema: schemaToStore, checkpoint: checkpoint, adding: adding)
+            try index.write(batch, schema: schemaToStore, checkpoint: checkpoint, adding: adding, dictionary: dictionary)
+            dictionary = nil
             schemaToStore = nil
             report.indexed += batch.count
             report.batches += 1
@@ -152,7 +157,7 @@ public final class JSONLinesIngest {
         doneBytes = 0
         for (fileIndex, reader) in readers.enumerated() {
             var last = InputLocation(file: reader.path, line: 0)
-            try eachLine(of: reader) { location, json, bytesRead in
+            try eachLine(of: reader) { location, _, json, bytesRead in
                 last = location
                 if let resumePoint, fileIndex < resumePoint.fileIndex || (fileIndex == resumePoint.fileIndex && location.line <= resumePoint.line) {
                     return
@@ -206,14 +211,14 @@ public final class JSONLinesIngest {
 
     private static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 
-    /// Calls `body` for each non-blank line with its location and parsed JSON (or the syntax error).
+    /// Calls `body` for each non-blank line with its location, bytes and parsed JSON (or the syntax error).
     private func eachLine(of reader: LineReader,
-                          _ body: (InputLocation, Result<JSONValue, JSONSyntaxError>, Int) throws -> Void) throws(SearchlightError) {
+                          _ body: (InputLocation, UnsafeRawBufferPointer, Result<JSONValue, JSONSyntaxError>, Int) throws -> Void) throws(SearchlightError) {
         do {
             try reader.forEachLine { number, bytes, bytesRead in
                 guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return true }
                 let json = Result { () throws(JSONSyntaxError) in try JSONValue(parsing: bytes) }
-                try body(InputLocation(file: reader.path, line: number), json, bytesRead)
+                try body(InputLocation(file: reader.path, line: number), bytes, json, bytesRead)
                 return true
             }
         } catch let error as SearchlightError {

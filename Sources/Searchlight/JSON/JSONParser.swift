@@ -93,14 +93,22 @@ struct JSONParser {
     }
 
     mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
+        try parseMembers { (parser, key) throws(JSONSyntaxError) in members.append((key, try parser.parseValue())) }
+        return .object(members)
+    }
+
+    /// Reads the object at the current position member by member: `body` gets each member's name
+    /// with the parser standing at its value, and must read that value.
+    mutating func parseMembers(_ body: (inout JSONParser, String) throws(JSONSyntaxError) -> Void) throws(JSONSyntaxError) {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { throw fail("expected an object") }
         try enter()
         index += 1
-        var members: [(key: String, value: JSONValue)] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return .object(members)
+            return
         }
         while true {
             skipWhitespace()
@@ -110,7 +118,7 @@ struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after member name") }
             index += 1
             skipWhitespace()
-            members.append((key, try parseValue()))
+            try body(&self, key)
             skipWhitespace()
             guard index < bytes.count else { throw fail("unterminated object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -118,7 +126,6 @@ struct JSONParser {
             throw fail("expected ',' or '}' in object")
         }
         depth -= 1
-        return .object(members)
     }
 
     mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
