@@ -117,6 +117,8 @@ public struct AttributeSet: Sendable, Hashable, Sequence, ExpressibleByDictionar
     /// Adds a value read back from the index, whose keys are known to be unique (no lookup).
     mutating func appendStored(_ key: String, _ value: AttributeValue) { entries.append((key, value)) }
 
+    mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
+
     public var keys: [String] { entries.map(\.key) }
     public var count: Int { entries.count }
     public var isEmpty: Bool { entries.isEmpty }

@@ -60,6 +60,7 @@ public struct Entity: Sendable, Hashable {
                 case "expirationDate": expirationDate = value?.stringValue.flatMap(ISO8601.parse)
                 case "display": display = value.flatMap(DisplayRepresentation.init(json:))
                 case "attributes":
+                    attributes.reserveCapacity(16)
                     try parser.parseMembers { (parser, key) throws(JSONSyntaxError) in
                         if let attribute = AttributeValue(json: try parser.parseValue()) { attributes.appendStored(key, attribute) }
                     }

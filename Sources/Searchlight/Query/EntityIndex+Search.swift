@@ -171,9 +171,11 @@ extension EntityIndex {
         for type in request.types where schema.type(named: type) == nil {
             throw .unknownType(type, known: schema.types.map(\.name))
         }
-        let keys = Set(schema.types.flatMap { $0.attributes.map(\.key) })
-        for key in request.filter?.keys ?? [] where !keys.contains(key) {
-            throw .invalidQuery("unknown attribute '\(key)' in the filter (attributes: \(keys.sorted().joined(separator: ", ")))")
+        if let filter = request.filter {
+            let keys = Set(schema.types.flatMap { $0.attributes.map(\.key) })
+            for key in filter.keys where !keys.contains(key) {
+                throw .invalidQuery("unknown attribute '\(key)' in the filter (attributes: \(keys.sorted().joined(separator: ", ")))")
+            }
         }
         for descriptor in request.sort where schema.numericSlot(descriptor.key) == nil && schema.stringSlot(descriptor.key) == nil {
             let sortable = schema.slots.keys.filter { $0.hasPrefix("n:") || $0.hasPrefix("s:") }.map { String($0.dropFirst(2)) }

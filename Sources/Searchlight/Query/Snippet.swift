@@ -25,8 +25,18 @@ struct SnippetBuilder {
 
     private let stems: Set<String>
     private let stemBytes: [[UInt8]]
+    /// The first (up to) three bytes of each stem: a word is stemmed only when it begins with one.
+    private let stemHeads: [[UInt8]]
+    /// Which bytes begin a stem or the typed word: most words are passed over on their first byte.
+    private let firstBytes: [Bool]
     private let typed: [UInt8]?
     private let stemmer: Stemmer?
+    /// Words already stemmed for this query's results, and whether they matched.
+    private let stemmed = StemCache()
+
+    private final class StemCache {
+        var matches: [String: Bool] = [:]
+    }
 
     init?(query: String, partial: Bool, stemmer: Stemmer?, stopwords: Set<String>) {
         var words: [String] = []
@@ -40,6 +50,10 @@ struct SnippetBuilder {
         guard !stems.isEmpty || typed != nil else { return nil }
         self.stems = stems
         stemBytes = stems.map { Array($0.utf8) }
+        stemHeads = Array(Set(stemBytes.map { Array($0.prefix(3)) }))
+        var firstBytes = [Bool](repeating: false, count: 256)
+        for head in stemHeads + [typed ?? []] { if let first = head.first { firstBytes[Int(first)] = true } }
+        self.firstBytes = firstBytes
         self.stemmer = stemmer
     }
 
@@ -51,7 +65,7 @@ struct SnippetBuilder {
         for attribute in type.attributes where attribute.kind == .text && attribute.searchable
             && attribute.key != type.display.title && attribute.key != type.display.subtitle {
             guard let value = entity.attributes[attribute.key] else { continue }
-            let text = value.elements.map(\.text).joined(separator: " ")
+            let text = if case .string(let text) = value { text } else { value.elements.map(\.text).joined(separator: " ") }
             if fallback == nil, !text.isEmpty { fallback = text }
             guard let snippet = cut(text) else { continue }
             let length = text.utf8.count
@@ -63,28 +77,21 @@ struct SnippetBuilder {
     }
 
     /// The window around the first matched word with every match inside it; the scan stops at the
-    /// end of that window, since later matches would not show.
+    /// end of that window, since later matches would not show. Words are compared in place.
     private func cut(_ text: String) -> Snippet? {
         var text = text
         return text.withUTF8 { bytes -> Snippet? in
             var matches: [Range<Int>] = []
-            var word: [UInt8] = []
-            var start = 0
             var stop = bytes.count
-            for i in 0...bytes.count {
-                let byte = i < bytes.count ? bytes[i] : 0x20
-                if Self.isWordByte(byte) {
-                    if word.isEmpty {
-                        if i >= stop { break }
-                        start = i
-                    }
-                    word.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-                } else if !word.isEmpty {
-                    if self.matches(word) {
-                        if matches.isEmpty { stop = min(bytes.count, start + Self.length) }
-                        matches.append(start..<i)
-                    }
-                    word.removeAll(keepingCapacity: true)
+            var i = 0
+            while i < stop {
+                while i < bytes.count, !Self.isWordByte(bytes[i]) { i += 1 }
+                guard i < stop else { break }
+                let start = i
+                while i < bytes.count, Self.isWordByte(bytes[i]) { i += 1 }
+                if firstBytes[Int(Self.folded(bytes[start]))], self.matches(UnsafeBufferPointer(rebasing: bytes[start..<i])) {
+                    if matches.isEmpty { stop = min(bytes.count, start + Self.length) }
+                    matches.append(start..<i)
                 }
             }
             guard let first = matches.first else { return nil }
@@ -97,12 +104,27 @@ struct SnippetBuilder {
         byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
     }
 
-    /// Whether a lower-cased (ASCII) word matches the query.
-    private func matches(_ word: [UInt8]) -> Bool {
-        if let typed, word.starts(with: typed) { return true }
-        guard stemBytes.contains(where: { word.starts(with: $0.prefix(3)) }) else { return false }
+    /// An ASCII letter in lower case; other bytes as they are.
+    private static func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+
+    /// Whether `word`, its ASCII letters lower-cased, begins with `prefix`.
+    private static func begins(_ word: UnsafeBufferPointer<UInt8>, with prefix: [UInt8]) -> Bool {
+        guard word.count >= prefix.count else { return false }
+        for (offset, byte) in prefix.enumerated() where folded(word[offset]) != byte { return false }
+        return true
+    }
+
+    /// Whether a word of the text matches the query: it begins with the word being typed, or is a
+    /// stem, or stems to one.
+    private func matches(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let typed, Self.begins(word, with: typed) { return true }
+        guard stemHeads.contains(where: { Self.begins(word, with: $0) }) else { return false }
+        if stemBytes.contains(where: { $0.count == word.count && Self.begins(word, with: $0) }) { return true }
         let text = String(decoding: word, as: UTF8.self).lowercased()
-        return stems.contains(text) || stems.contains((try? stemmer?.stem(text)) ?? text)
+        if let known = stemmed.matches[text] { return known }
+        let matched = stems.contains(text) || stems.contains((try? stemmer?.stem(text)) ?? text)
+        stemmed.matches[text] = matched
+        return matched
     }
 
     /// About `length` bytes starting a little before the byte `match`, cut at spaces; highlight

@@ -7,6 +7,8 @@ extension Schema {
         guard let type = type(named: entity.type) else { return DisplayRepresentation(title: entity.id.stringValue) }
         func text(_ key: String?) -> String? {
             guard let key, let value = entity.attributes[key], let attribute = type.attribute(key) else { return nil }
+            // One plain string, as most titles are: itself, with nothing to join or look up.
+            if attribute.enumName == nil, case .string(let text) = value { return text.isEmpty ? nil : text }
             let parts = value.elements.map { element in
                 attribute.enumName.flatMap { enumType(named: $0)?.enumCase(element.text)?.display.title } ?? element.text
             }
@@ -21,6 +23,7 @@ extension Schema {
     public func url(of entity: Entity) -> String? {
         guard let template = type(named: entity.type)?.urlTemplate else { return nil }
         var result: [UInt8] = []
+        result.reserveCapacity(template.utf8.count + 64)
         var rest = template.utf8[...]
         while let open = rest.firstIndex(of: UInt8(ascii: "{")), let close = rest[open...].firstIndex(of: UInt8(ascii: "}")) {
             result += rest[..<open]
