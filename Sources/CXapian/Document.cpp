@@ -10,7 +10,6 @@ cx_document *cx_document_new(void) {
 
 void cx_document_free(cx_document *doc) { delete doc; }
 
-void cx_document_clear(cx_document *doc) { doc->doc = Xapian::Document(); }
 
 void cx_document_set_data(cx_document *doc, const char *data, size_t len) {
     guarded(nullptr, false, [&] { doc->doc.set_data(str(data, len)); return true; });

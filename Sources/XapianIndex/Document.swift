@@ -17,9 +17,6 @@ public final class Document {
 
     deinit { cx_document_free(handle) }
 
-    /// Empties the document so it can be reused for the next entity.
-    public func clear() { cx_document_clear(handle) }
-
     public func setData(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { cx_document_set_data(handle, $0.baseAddress, $0.count) }

@@ -133,7 +133,6 @@ long cx_database_delete_documents(cx_database *db, const char *term, size_t term
 
 cx_document *cx_document_new(void);
 void cx_document_free(cx_document *doc);
-void cx_document_clear(cx_document *doc);
 void cx_document_set_data(cx_document *doc, const char *data, size_t len);
 /* A term with a within-document frequency (0 for a boolean term). */
 void cx_document_add_term(cx_document *doc, const char *term, size_t len, uint32_t wdf);

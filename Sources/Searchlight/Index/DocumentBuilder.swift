@@ -5,7 +5,8 @@ import XapianIndex
 /// value slots for numbers, dates and sort keys, and the entity itself as the document data.
 final class DocumentBuilder {
     private var generators: [String: TermGenerator] = [:]
-    private let document = Document()
+    /// The document being built; each entity gets a new one, which the caller may keep.
+    private var document = Document()
     private let encoder = StoredData.Encoder()
 
     /// The dictionary entity data is compressed with (nil until the index has one).
@@ -16,7 +17,7 @@ final class DocumentBuilder {
 
     /// Builds the document for `entity`, which must already be valid for `type`.
     func document(for entity: Entity, type: EntityType, schema: Schema) throws(XapianError) -> Document {
-        document.clear()
+        document = Document()
         let generator = try self.generator(for: type.language)
         generator.document = document
 

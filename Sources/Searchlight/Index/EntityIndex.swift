@@ -245,39 +245,69 @@ public final class EntityIndex: Sendable {
             valid.displayRepresentation = entity.displayRepresentation
             checked.append(valid)
         }
-        try write(checked, schema: nil, checkpoint: nil)
-        try refreshShortPrefixTables()
-    }
-
-    /// Writes already-validated entities, the schema they need and an optional checkpoint in one commit.
-    /// `adding` promises that none of them is in the index yet (they are added without a lookup).
-    /// An index without a stored-data dictionary gets `dictionary`, or else one trained on these
-    /// entities if there are enough of them.
-    func write(_ entities: [Entity], schema: Schema?, checkpoint: JSONValue?, adding: Bool = false,
-               dictionary: StoredData.Dictionary? = nil) throws(SearchlightError) {
         try write { (state: inout State, writer) throws in
-            if let schema { try Self.store(schema, in: &state, writer: writer) }
-            if state.builder.dictionary == nil, let dictionary = dictionary ?? Self.trainedDictionary(entities) {
-                try writer.setMetadata(IndexMetadata.dictionary, dictionary.bytes)
-                state.builder.dictionary = dictionary
+            if state.builder.dictionary == nil, let dictionary = Self.trainedDictionary(checked) {
+                try Self.install(dictionary, in: &state, writer: writer)
             }
-            for entity in entities {
+            for entity in checked {
                 guard let type = state.schema.type(named: entity.type) else {
                     throw SearchlightError.unknownType(entity.type, known: state.schema.types.map(\.name))
                 }
-                let document = try state.builder.document(for: entity, type: type, schema: state.schema)
-                if adding {
-                    _ = try writer.addDocument(document)
-                } else {
-                    try writer.replaceDocument(uniqueTerm: IndexTerms.unique(type: entity.type, id: entity.id), with: document)
+                try writer.replaceDocument(uniqueTerm: IndexTerms.unique(type: entity.type, id: entity.id),
+                                           with: try state.builder.document(for: entity, type: type, schema: state.schema))
+            }
+        }
+        try refreshShortPrefixTables()
+    }
+
+    /// An entity's document, built outside the index's lock (see `JSONLinesIngest`), and its unique term.
+    /// Handed from the thread that built it to the one that writes it, never shared.
+    struct PreparedEntity: @unchecked Sendable {
+        let document: Document
+        let uniqueTerm: String
+    }
+
+    /// A part of a batch written by `writeBatch`: some of its entities, or its end, with what is
+    /// stored along with them: the schema they need, the checkpoint of the input read so far, and the
+    /// dictionary their data was compressed with (stored if the index has none yet).
+    enum BatchPart: Sendable {
+        case entities([PreparedEntity])
+        case end(schema: Schema?, checkpoint: JSONValue?, dictionary: StoredData.Dictionary?)
+    }
+
+    /// Writes one batch in one commit, its parts taken from `next` until the end. An error thrown by
+    /// `next` discards the batch. `adding` promises that none of the entities is in the index yet
+    /// (they are added without a lookup).
+    func writeBatch(adding: Bool, parts next: () throws -> BatchPart) throws(SearchlightError) {
+        try write { (state: inout State, writer) throws in
+            while true {
+                switch try next() {
+                case .entities(let entities):
+                    for entity in entities {
+                        if adding {
+                            _ = try writer.addDocument(entity.document)
+                        } else {
+                            try writer.replaceDocument(uniqueTerm: entity.uniqueTerm, with: entity.document)
+                        }
+                    }
+                case .end(let schema, let checkpoint, let dictionary):
+                    if let schema { try Self.store(schema, in: &state, writer: writer) }
+                    if let dictionary, state.builder.dictionary == nil { try Self.install(dictionary, in: &state, writer: writer) }
+                    if let checkpoint { try writer.setMetadata(IndexMetadata.checkpoint, Array(checkpoint.jsonText.utf8)) }
+                    return
                 }
             }
-            if let checkpoint { try writer.setMetadata(IndexMetadata.checkpoint, Array(checkpoint.jsonText.utf8)) }
         }
     }
 
-    /// Whether the index compresses its entities with a dictionary of their own (see `StoredData`).
-    var hasDictionary: Bool { state.withLock { $0.builder.dictionary != nil } }
+    /// Stores the stored-data dictionary in the current transaction and compresses with it from now on.
+    private static func install(_ dictionary: StoredData.Dictionary, in state: inout State, writer: WritableDatabase) throws(XapianError) {
+        try writer.setMetadata(IndexMetadata.dictionary, dictionary.bytes)
+        state.builder.dictionary = dictionary
+    }
+
+    /// The index's stored-data dictionary, if it has one (see `StoredData`).
+    var dictionary: StoredData.Dictionary? { state.withLock { $0.builder.dictionary } }
 
     /// A dictionary trained on the stored form of `entities`; nil when they are too few.
     private static func trainedDictionary(_ entities: [Entity]) -> StoredData.Dictionary? {

@@ -130,28 +130,43 @@ public final class JSONLinesIngest {
             doneBytes += reader.size
         }
         if !inference.isEmpty { schema = try schema.merged(with: inference.schema()) }
-        var dictionary = index.hasDictionary ? nil : StoredData.Dictionary.trained(on: sampler)
+        var dictionary = index.dictionary != nil ? nil : StoredData.Dictionary.trained(on: sampler)
 
-        // Pass 2: index the valid lines in atomic batches, each with its checkpoint.
-        var batch: [Entity] = []
-        batch.reserveCapacity(options.batchSize)
+        // Pass 2: index the valid lines in atomic batches, each with its checkpoint. This thread reads
+        // the lines and builds the documents; the writer's thread adds them to the index and commits.
         var counts: [String: Int] = [:]
         var schemaToStore: Schema? = schema
         let entitiesBefore = resumePoint?.entities ?? 0
         // Into an empty index, with no id repeated, every entity is new: adding skips the unique-term lookup.
         let countBefore = try index.totalCount
         let adding = resumePoint == nil && report.duplicates == 0 && countBefore == 0
-        func flush(at location: InputLocation, fileIndex: Int) throws(SearchlightError) {
-            guard !batch.isEmpty else { return }
+        let builder = DocumentBuilder()
+        builder.dictionary = dictionary ?? index.dictionary
+        let writer = PipelinedWriter(index: index, adding: adding)
+        defer { writer.abandon() }
+        var part: [EntityIndex.PreparedEntity] = []
+        var batchCount = 0
+        func send(_ entity: EntityIndex.PreparedEntity) throws(SearchlightError) {
+            part.append(entity)
+            batchCount += 1
+            if part.count >= Self.partSize {
+                try writer.send(.entities(part))
+                part = []
+            }
+        }
+        func endBatch(at location: InputLocation, fileIndex: Int) throws(SearchlightError) {
+            guard batchCount > 0 else { return }
+            if !part.isEmpty { try writer.send(.entities(part)) }
+            part = []
             let checkpoint = JSONValue.object([("file", .string(location.file)), ("line", .int(location.line)),
-                                               ("entities", .int(entitiesBefore + report.indexed + batch.count)),
+                                               ("entities", .int(entitiesBefore + report.indexed + batchCount)),
                                                ("fileIndex", .int(fileIndex)), ("inputs", inputs)])
-            try index.write(batch, schema: schemaToStore, checkpoint: checkpoint, adding: adding, dictionary: dictionary)
+            try writer.send(.end(schema: schemaToStore, checkpoint: checkpoint, dictionary: dictionary))
             dictionary = nil
             schemaToStore = nil
-            report.indexed += batch.count
+            report.indexed += batchCount
             report.batches += 1
-            batch.removeAll(keepingCapacity: true)
+            batchCount = 0
         }
         let decoder = EntityDecoder(schema: schema, defaultType: options.defaultType)
         doneBytes = 0
@@ -167,17 +182,20 @@ public final class JSONLinesIngest {
                 do { entity = try decoder.entity(from: try json.get()) } catch {
                     throw SearchlightError.invalidEntity(location: location, field: nil, reason: Self.reason(error))
                 }
-                batch.append(entity)
+                guard let type = schema.type(named: entity.type) else { throw SearchlightError.unknownType(entity.type, known: schema.types.map(\.name)) }
+                let document = try builder.document(for: entity, type: type, schema: schema)
+                try send(EntityIndex.PreparedEntity(document: document, uniqueTerm: IndexTerms.unique(type: entity.type, id: entity.id)))
                 counts[entity.type, default: 0] += 1
-                if batch.count >= options.batchSize {
-                    try flush(at: location, fileIndex: fileIndex)
+                if batchCount >= options.batchSize {
+                    try endBatch(at: location, fileIndex: fileIndex)
                     progress(Progress(phase: .indexing, bytesDone: doneBytes + bytesRead, bytesTotal: totalBytes))
                 }
             }
-            try flush(at: last, fileIndex: fileIndex)
+            try endBatch(at: last, fileIndex: fileIndex)
             doneBytes += reader.size
             progress(Progress(phase: .indexing, bytesDone: doneBytes, bytesTotal: totalBytes))
         }
+        try writer.finish()
         // A resumed run refreshes even when nothing was left: the run it continues may have died before doing so.
         if report.indexed > 0 || resumePoint != nil { try index.refreshShortPrefixTables() }
         if options.compactAfterBulkLoad && report.indexed > 0 && report.indexed >= countBefore {
@@ -208,6 +226,9 @@ public final class JSONLinesIngest {
         }
         return (fileIndex, line, entities)
     }
+
+    /// Entities handed to the writer at a time: enough to keep it busy, few enough to keep memory low.
+    static let partSize = 256
 
     private static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 
