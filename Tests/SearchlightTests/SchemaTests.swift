@@ -107,3 +107,26 @@ import Testing
         #expect(error?.description.contains("meta") == true)
     }
 }
+
+/// Query text is split by bytes when it is ASCII and by Unicode characters otherwise; both give the same words.
+@Suite struct QueryWords {
+    @Test func titleWordsAreLowerCasedLettersAndDigits() {
+        #expect(IndexTerms.titleWords("Mist-Trail 42, the (OLD) one") == ["mist", "trail", "42", "the", "old", "one"])
+        #expect(IndexTerms.titleWords("Café Crème-Brûlée 2") == ["café", "crème", "brûlée", "2"])
+        #expect(IndexTerms.titleWords("  --  ") == [])
+        // Each ASCII byte is classified as Unicode classifies its character.
+        let ascii = (0..<128).map { String(UnicodeScalar(UInt8($0))) }.joined()
+        #expect(IndexTerms.titleWords(ascii) == ascii.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init))
+    }
+
+    @Test func plainWordsSplitOffTheLastWordAndRefuseOperatorsAndPunctuation() {
+        #expect(Searcher.plainWords("  Granite\tFalls TRAIL ").map { [$0.head, $0.last] } == ["Granite Falls", "trail"])
+        #expect(Searcher.plainWords("café Crème").map { [$0.head, $0.last] } == ["café", "crème"])
+        #expect(Searcher.plainWords("mist") .map { [$0.head, $0.last] } == ["", "mist"])
+        #expect(Searcher.plainWords("mist AND falls") == nil)
+        #expect(Searcher.plainWords("crème OR brûlée") == nil)
+        #expect(Searcher.plainWords("mist-trail") == nil)
+        #expect(Searcher.plainWords("name:mist") == nil)
+        #expect(Searcher.plainWords("   ") == nil)
+    }
+}

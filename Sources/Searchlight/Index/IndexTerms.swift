@@ -37,7 +37,27 @@ enum IndexTerms {
 
     /// Lower-cased words of a title, for completions and prefix terms.
     static func titleWords(_ text: String) -> [String] {
-        text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        // ASCII text, most titles and queries, is split by bytes: the same words without Unicode's tables.
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        }
+        var words: [String] = []
+        var word: [UInt8] = []
+        for byte in text.utf8 {
+            if isASCIILetterOrDigit(byte) {
+                word.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            } else if !word.isEmpty {
+                words.append(String(decoding: word, as: UTF8.self))
+                word.removeAll(keepingCapacity: true)
+            }
+        }
+        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+        return words
+    }
+
+    /// The ASCII bytes that are letters or digits (in ASCII, exactly the characters that are).
+    static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
     }
 
     /// The longest term Xapian accepts.

@@ -27,6 +27,7 @@ enum StoredData {
     /// Compresses for one writer; keeps its zstd context between entities.
     final class Encoder {
         private let context: OpaquePointer
+        /// The dictionary digested for compression, made at the first `pack`.
         private var prepared: OpaquePointer?
 
         /// The dictionary new entities are compressed with; nil for plain frames.
@@ -34,9 +35,7 @@ enum StoredData {
             didSet {
                 guard dictionary !== oldValue else { return }
                 ZSTD_freeCDict(prepared)
-                prepared = dictionary.map { dictionary in
-                    dictionary.bytes.withUnsafeBytes { ZSTD_createCDict($0.baseAddress, $0.count, level) }
-                }
+                prepared = nil
             }
         }
 
@@ -49,6 +48,10 @@ enum StoredData {
         func pack(_ json: [UInt8]) -> [UInt8] {
             let bound = ZSTD_compressBound(json.count)
             return [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+                // Preparing a dictionary for compression takes milliseconds: only writers do it, once.
+                if prepared == nil, let dictionary {
+                    prepared = dictionary.bytes.withUnsafeBytes { ZSTD_createCDict($0.baseAddress, $0.count, level) }
+                }
                 let written = json.withUnsafeBytes { source in
                     if let prepared {
                         ZSTD_compress_usingCDict(context, buffer.baseAddress, bound, source.baseAddress, source.count, prepared)

@@ -55,7 +55,7 @@ enum Ranking {
     static func hintScale(_ hint: Double) -> Double { log1p(max(0, hint)) }
 
     static func wantsExpansion(_ text: String) -> Bool {
-        text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).count >= expansionMinimumWords
+        IndexTerms.titleWords(text).count >= expansionMinimumWords
     }
 
     /// `query` ORed with the best terms of its own top documents (its own words included), scaled down.

@@ -41,10 +41,16 @@ final class Searcher {
     /// Text of letters, digits and spaces only (no operators), split into the words before the
     /// last one and the last one, lower-cased; nil for anything else.
     static func plainWords(_ text: String) -> (head: String, last: String)? {
-        let words = text.split(whereSeparator: \.isWhitespace)
-        guard let last = words.last, words.allSatisfy({ word in
-            word.allSatisfy { $0.isLetter || $0.isNumber } && !operators.contains(String(word))
-        }) else { return nil }
+        let words: [Substring]
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII, as most queries are: classified by bytes rather than by Unicode's character tables.
+            words = text.utf8.split { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }.map { Substring($0) }
+            guard words.allSatisfy({ $0.utf8.allSatisfy(IndexTerms.isASCIILetterOrDigit) }) else { return nil }
+        } else {
+            words = text.split(whereSeparator: \.isWhitespace)
+            guard words.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber } }) else { return nil }
+        }
+        guard let last = words.last, !words.contains(where: { operators.contains(String($0)) }) else { return nil }
         return (words.dropLast().joined(separator: " "), last.lowercased())
     }
 

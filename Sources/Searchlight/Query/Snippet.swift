@@ -101,7 +101,7 @@ struct SnippetBuilder {
 
     /// ASCII letters and digits, and every byte of a non-ASCII character.
     private static func isWordByte(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+        byte >= 0x80 || IndexTerms.isASCIILetterOrDigit(byte)
     }
 
     /// An ASCII letter in lower case; other bytes as they are.
