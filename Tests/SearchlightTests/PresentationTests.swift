@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Searchlight
+import XapianIndex
 
 @Suite(.serialized) struct Presentation {
     let fixture: CorpusFixture
@@ -23,6 +24,20 @@ import Testing
                 #expect(["granit", "waterfal"].contains { word.lowercased().hasPrefix($0) }, "\(word) in \(snippet.text)")
             }
         }
+    }
+
+    @Test func aSnippetIsCutAroundTheFirstMatchAndHighlightsByCodePoint() throws {
+        let builder = try #require(SnippetBuilder(query: "Waterfalls gran", partial: true, stemmer: try Stemmer(language: "english"), stopwords: []))
+        let type = try #require(outdoorSchema.type(named: "trail"))
+        let before = String(repeating: "Crème brûlée près du lac. ", count: 4)
+        let text = before + "The WATERFALL\tdrops by granite slabs; waterfalls again, then " + String(repeating: "forest ", count: 40)
+        let snippet = try #require(builder.snippet(for: trail("t", "T", description: text), type: type))
+        #expect(snippet.text.hasPrefix("…") && snippet.text.hasSuffix("…"), "cut on both sides: \(snippet.text)")
+        #expect(!snippet.text.contains("\t"), "tabs show as spaces")
+        let scalars = Array(snippet.text.unicodeScalars)
+        let words = snippet.highlights.map { range -> String in var word = ""; word.unicodeScalars.append(contentsOf: scalars[range]); return word }
+        #expect(words == ["WATERFALL", "granite", "waterfalls"])
+        #expect(snippet.text.utf8.count <= SnippetBuilder.length + 6)
     }
 
     @Test func explanationsNameTheMatchedFieldsAndThePlan() throws {

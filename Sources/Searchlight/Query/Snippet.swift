@@ -22,6 +22,8 @@ struct SnippetBuilder {
     static let length = 160
     /// How much text comes before the first match.
     static let lead = 40
+    /// Marks text cut off before or after the window.
+    private static let ellipsis = Array("…".utf8)
 
     private let stems: Set<String>
     private let stemBytes: [[UInt8]]
@@ -42,7 +44,7 @@ struct SnippetBuilder {
         var words: [String] = []
         for token in query.split(whereSeparator: \.isWhitespace) where !token.hasPrefix("-") && !Searcher.operators.contains(String(token)) {
             let value = token.split(separator: ":", maxSplits: 1).last ?? token
-            words += value.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+            words += IndexTerms.titleWords(String(value))
         }
         typed = partial && query.last.map { $0.isLetter || $0.isNumber } == true ? words.last.map { Array($0.utf8) } : nil
         var stems = Set<String>()
@@ -135,24 +137,34 @@ struct SnippetBuilder {
         if start > 0 { while start < match, !isSpace(bytes[start - 1]) { start += 1 } }
         var end = min(bytes.count, start + length)
         if end < bytes.count { while end > match + 1, !isSpace(bytes[end]) { end -= 1 } }
-        var text = start > 0 ? "…" : ""
-        text += String(decoding: bytes[start..<end].map { isSpace($0) ? 0x20 : $0 }, as: UTF8.self)
-        if end < bytes.count { text += "…" }
-        // Code points before each match edge inside the window, counted in one pass (edges ascend).
-        let shown = matches.filter { $0.lowerBound >= start && $0.upperBound <= end }
-        let edges = shown.flatMap { [$0.lowerBound, $0.upperBound] }
-        var offsets: [Int] = []
-        offsets.reserveCapacity(edges.count)
-        var scalars = start > 0 ? 1 : 0
+        let cutBefore = start > 0, cutAfter = end < bytes.count
+        let text = String(unsafeUninitializedCapacity: end - start + 2 * ellipsis.count) { buffer in
+            var count = 0
+            func append(_ byte: UInt8) {
+                buffer[count] = byte
+                count += 1
+            }
+            if cutBefore { ellipsis.forEach(append) }
+            for position in start..<end { append(isSpace(bytes[position]) ? 0x20 : bytes[position]) }
+            if cutAfter { ellipsis.forEach(append) }
+            return count
+        }
+        // Code points before each edge of the matches inside the window, counted in one pass (edges ascend).
+        var highlights: [Range<Int>] = []
+        var scalars = cutBefore ? 1 : 0
         var position = start
-        for edge in edges {
+        func advance(to edge: Int) {
             while position < edge {
                 if bytes[position] & 0xC0 != 0x80 { scalars += 1 }
                 position += 1
             }
-            offsets.append(scalars)
         }
-        let highlights = (0..<shown.count).map { offsets[2 * $0]..<offsets[2 * $0 + 1] }
+        for match in matches where match.lowerBound >= start && match.upperBound <= end {
+            advance(to: match.lowerBound)
+            let lower = scalars
+            advance(to: match.upperBound)
+            highlights.append(lower..<scalars)
+        }
         return Snippet(text: text, highlights: highlights)
     }
 }
