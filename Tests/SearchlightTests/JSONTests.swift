@@ -66,3 +66,31 @@ import Testing
         #expect(ISO8601.format(ISO8601.parse("2027-03-31T10:00:00+02:00")!) == "2027-03-31T08:00:00Z")
     }
 }
+
+/// The eight-bytes-at-a-time scan of string content agrees with a byte-by-byte look.
+@Suite struct JSONStringScan {
+    @Test func plainASCIIWordsAreExactlyThoseWithoutQuotesBackslashesControlsOrHighBytes() {
+        for byte in 0...255 {
+            for position in 0..<8 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+                bytes[position] = UInt8(byte)
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                let expected = byte >= 0x20 && byte < 0x80 && byte != 0x22 && byte != 0x5C
+                #expect(JSONParser.isPlainASCII(word) == expected, "byte \(byte) at \(position)")
+            }
+        }
+    }
+
+    @Test func stringsParseTheSameWhereverTheirSpecialBytesFall() throws {
+        for length in 0..<20 {
+            for offset in 0...length {
+                let plain = String(repeating: "x", count: length)
+                let escaped = String(plain.prefix(offset)) + "\\\"é\\n" + String(plain.dropFirst(offset))
+                let value = try JSONValue(parsing: "[\"\(plain)\", \"\(escaped)\"]")
+                #expect(value == .array([.string(plain), .string(String(plain.prefix(offset)) + "\"é\n" + String(plain.dropFirst(offset)))]))
+                let control = "[\"" + String(plain.prefix(offset)) + "\u{01}" + String(plain.dropFirst(offset)) + "\"]"
+                #expect(throws: JSONSyntaxError.self) { try JSONValue(parsing: control) }
+            }
+        }
+    }
+}

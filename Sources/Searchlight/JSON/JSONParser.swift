@@ -158,6 +158,11 @@ struct JSONParser {
         // Fast path: no escapes; ASCII needs no validation.
         var ascii = true
         while index < bytes.count {
+            // Eight bytes at a time while none is a quote, a backslash, a control character or non-ASCII.
+            while index + 8 <= bytes.count, Self.isPlainASCII(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
+            }
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeRawBufferPointer(rebasing: bytes[contentStart..<index])
@@ -220,6 +225,15 @@ struct JSONParser {
             }
         }
         throw fail("unterminated string", at: start)
+    }
+
+    /// Whether eight bytes are all printable ASCII other than `"` and `\\` (string content that needs
+    /// no look), by the bit tricks of "Bit Twiddling Hacks" (a byte below n; a byte equal to c).
+    static func isPlainASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasByteBelow(_ x: UInt64, _ n: UInt64) -> Bool { (x &- ones &* n) & ~x & highs != 0 }
+        return word & highs == 0 && !hasByteBelow(word, 0x20)
+            && !hasByteBelow(word ^ (ones &* 0x22), 1) && !hasByteBelow(word ^ (ones &* 0x5C), 1)
     }
 
     mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
