@@ -93,9 +93,9 @@ enum StoredData {
         /// The dictionary stored as `bytes`, registered for decoding; nil if they are not a zstd dictionary.
         static func registered(_ bytes: [UInt8]) -> Dictionary? {
             let id = bytes.withUnsafeBytes { ZSTD_getDictID_fromDict($0.baseAddress, $0.count) }
-            if let known = registry.withLock({ $0[id] }), known.bytes == bytes { return known }
+            if let known = shared.withLock({ $0.dictionaries[id] }), known.bytes == bytes { return known }
             guard let dictionary = Dictionary(bytes: bytes) else { return nil }
-            registry.withLock { $0[id] = dictionary }
+            shared.withLock { $0.dictionaries[id] = dictionary }
             return dictionary
         }
 
@@ -148,10 +148,12 @@ enum StoredData {
         let size = ZSTD_getFrameContentSize(source.baseAddress, source.count)
         guard size != ZSTD_CONTENTSIZE_ERROR, size != ZSTD_CONTENTSIZE_UNKNOWN, size <= UInt64(largestEntity) else { return nil }
         let id = ZSTD_getDictID_fromFrame(source.baseAddress, source.count)
-        let dictionary = id == 0 ? nil : registry.withLock { $0[id] }
+        // One lock to find the frame's dictionary and take an idle context, one to give the context back.
+        let (found, idle) = shared.withLock { ($0.dictionaries[id], $0.contexts.popLast()) }
+        let context = idle ?? DecodingContext()
+        defer { shared.withLock { $0.contexts.append(context) } }
+        let dictionary = id == 0 ? nil : found
         if id != 0, dictionary == nil { return nil }
-        let context = contexts.withLock { $0.popLast() } ?? DecodingContext()
-        defer { contexts.withLock { $0.append(context) } }
         var failed = false
         let json = [UInt8](unsafeUninitializedCapacity: Int(size)) { buffer, count in
             let read = if let dictionary {
@@ -172,8 +174,13 @@ enum StoredData {
         deinit { ZSTD_freeDCtx(pointer) }
     }
 
-    /// Idle decoding contexts; a reader takes one for the length of one decode.
-    private static let contexts = Mutex<[DecodingContext]>([])
-    /// Every dictionary this process has read from an index or trained, by id.
-    private static let registry = Mutex<[UInt32: Dictionary]>([:])
+    /// What decoding shares across the process.
+    private struct Decoding {
+        /// Idle decoding contexts; a reader takes one for the length of one decode.
+        var contexts: [DecodingContext] = []
+        /// Every dictionary this process has read from an index or trained, by id.
+        var dictionaries: [UInt32: Dictionary] = [:]
+    }
+
+    private static let shared = Mutex(Decoding())
 }
