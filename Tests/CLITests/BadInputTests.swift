@@ -25,6 +25,8 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
         case readOnlyMount
         /// A small index on a 2 MB tmpfs, nearly full.
         case smallDisk
+        /// An index path inside a plain file, where no folder can be made.
+        case underAFile
     }
 
     var name: String
@@ -104,6 +106,8 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
                      arguments: ["index", "ok.jsonl"], status: 4, messages: ["is not a Searchlight index", "holds no index"]),
         BadInputCase(name: "read-only index folder", setup: .readOnlyMount, files: [.file("ok.jsonl", BadInputCase.validLine)],
                      arguments: ["index", "ok.jsonl"], status: 6, messages: ["cannot write the index at", "Read-only file system"]),
+        BadInputCase(name: "index path inside a file", setup: .underAFile, files: [.file("ok.jsonl", BadInputCase.validLine)],
+                     arguments: ["index", "ok.jsonl"], status: 3, messages: ["notes.txt/index: Not a directory"]),
         BadInputCase(name: "full disk", setup: .smallDisk, files: [InputFile("big.jsonl", BadInput.bulkyEntities(3000))],
                      arguments: ["index", "--batch-size", "500", "big.jsonl"], status: 6, messages: ["storage error", "No space left on device"]),
         BadInputCase(name: "unbalanced quotes and operators", arguments: ["search", #""half dome AND OR ( -"#], status: 0, messages: []),
@@ -151,7 +155,7 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
             #expect(((got.json as? [String: Any])?["attributes"] as? [String: Any])?["name"] as? String == "Second")
         }
         // Xapian's check opens the tables read/write, so it cannot run on the read-only mount.
-        if badCase.setup != .notAnIndex && badCase.setup != .readOnlyMount {
+        if ![.notAnIndex, .readOnlyMount, .underAFile].contains(badCase.setup) {
             #expect(try cli.run(["check", "--index", index], withIndex: false).status == 0, "\(badCase.name): check failed")
         }
     }
@@ -176,6 +180,9 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try "notes".write(toFile: folder + "/notes.txt", atomically: true, encoding: .utf8)
             return folder
+        case .underAFile:
+            try "notes".write(toFile: cli.folder + "/notes.txt", atomically: true, encoding: .utf8)
+            return cli.folder + "/notes.txt/index"
         case .smallDisk:
             let disk = Self.mountPoint(setup, cli)
             try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)

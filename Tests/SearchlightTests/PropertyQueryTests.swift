@@ -56,6 +56,11 @@ private func strings(_ value: Any?) -> [String] { (value as? [String]) ?? (value
             (.compare("name", .hasPrefix, "Mount"), { ($0["name"] as? String ?? "").hasPrefix("Mount") }),
             (.compare("name", .hasSuffix, "Trail"), { ($0["name"] as? String ?? "").hasSuffix("Trail") }),
             (.compare("name", .contains, "lake", options: .caseInsensitive), { ($0["name"] as? String ?? "").lowercased().contains("lake") }),
+            // Foundation's folding is the oracle for the index's own (Foundation-free) diacritic folding.
+            (.compare("name", .contains, "JOKULL", options: [.caseInsensitive, .diacriticInsensitive]), {
+                ($0["name"] as? String ?? "").folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).contains("jokull") }),
+            (.compare("name", .hasPrefix, "Skoga", options: .diacriticInsensitive), {
+                ($0["name"] as? String ?? "").folding(options: .diacriticInsensitive, locale: nil).hasPrefix("Skoga") }),
             (.compare("country", .equal, "Norway"), { $0["country"] as? String == "Norway" }),
             (.compare("activities", .equal, "biking"), { strings($0["activities"]).contains("biking") }),
             (.compare("activities", .notEqual, "hiking"), { !strings($0["activities"]).contains("hiking") }),
@@ -69,6 +74,8 @@ private func strings(_ value: Any?) -> [String] { (value as? [String]) ?? (value
             #expect(try fixture.matching(predicate) == expected, "\(predicate)")
             #expect(!expected.isEmpty, "\(predicate) selects nothing in the corpus; the case proves little")
         }
+        // Without the diacritic option, "jökull" is not "jokull".
+        #expect(try fixture.matching(.compare("name", .contains, "jokull", options: .caseInsensitive)).isEmpty)
     }
 
     @Test func modesAllAndAnyCombineComparisons() throws {

@@ -129,4 +129,19 @@ import Testing
         #expect(Searcher.plainWords("name:mist") == nil)
         #expect(Searcher.plainWords("   ") == nil)
     }
+
+    @Test func trimmingDropsOnlyTheEnds() {
+        #expect(" \t gnu  make \n".trimming(\.isWhitespace) == "gnu  make")
+        #expect("  \n ".trimming(\.isWhitespace) == "")
+        #expect("\"'2026-01-02'\"".trimming { $0 == "\"" || $0 == "'" } == "2026-01-02")
+    }
+
+    @Test func diacriticFoldingAgreesWithFoundation() {
+        for text in ["Crème Brûlée", "Ångström", "ǘ ǚ", "Tiếng Việt", "Ελληνικά ά", "Eyjafjallajökull", "Galdhøpiggen",
+                     "naïve façade", "한국어", "plain ascii", "e\u{301}"] {
+            let folded = text.foldingDiacritics()
+            #expect(folded == text.folding(options: .diacriticInsensitive, locale: nil), "\(text)")
+            #expect(!folded.unicodeScalars.contains { $0.properties.generalCategory == .nonspacingMark }, "\(text)")
+        }
+    }
 }

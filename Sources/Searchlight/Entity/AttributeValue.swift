@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One value of an entity's attribute set.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One indexed entity, of any type: its type name, identifier, optional domain and
 /// expiration date, and its attribute set. Search results and lookups return these;

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The stable identifier of an entity within its type: a string, an integer or a UUID,
 /// as App Intents' `EntityIdentifier` allows.

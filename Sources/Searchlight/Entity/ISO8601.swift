@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// ISO-8601 dates as entities write them: `2024-05-01`, `2024-05-01T08:30:00Z`,
 /// `2024-05-01T08:30:00.250+02:00`. Parsed by hand: Foundation's formatter accepts one

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An app's own entity type, declared in code in the App Intents style and indexed through
 /// the same schema as JSON Lines data.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import XapianIndex
 
 extension EntityIndex {
@@ -15,8 +16,7 @@ extension EntityIndex {
     /// is complete); then this index is left open for reading and its writes throw `.readOnly`.
     public func compact() throws(SearchlightError) -> CompactionReport {
         let started = ContinuousClock.now
-        let parent = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let (parent, name) = Self.split(path)
         let sibling = (parent.isEmpty ? "" : parent + "/") + ".\(name).compacting"
         let aside = (parent.isEmpty ? "" : parent + "/") + ".\(name).old"
         let before = sizeOnDisk
@@ -71,9 +71,19 @@ extension EntityIndex {
                 return try WritableDatabase(path: path, mode: .open)
             } catch {
                 guard error.kind == .databaseLock, ContinuousClock.now < deadline else { throw error }
-                Thread.sleep(forTimeInterval: 0.01)
+                usleep(10_000)
             }
         }
+    }
+
+    /// The folder holding `path` ("" for a bare name, "/" at the root) and its last component,
+    /// trailing slashes ignored.
+    static func split(_ path: String) -> (parent: String, name: String) {
+        var bytes = path.utf8[...]
+        while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes = bytes.dropLast() }
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return ("", String(Substring(bytes))) }
+        let parent = bytes[..<slash].isEmpty ? "/" : String(Substring(bytes[..<slash]))
+        return (parent, String(Substring(bytes[bytes.index(after: slash)...])))
     }
 }
 

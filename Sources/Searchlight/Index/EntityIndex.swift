@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 import XapianIndex
 
@@ -58,7 +59,7 @@ public final class EntityIndex: Sendable {
                 database = try Self.open(path: path, mode: mode)
                 break
             } catch .indexLocked where ContinuousClock.now < deadline {
-                Thread.sleep(forTimeInterval: 0.05)
+                usleep(50_000)
             }
         }
         state = Mutex(State(database: database, schema: Schema()))
@@ -70,16 +71,16 @@ public final class EntityIndex: Sendable {
 
     private static func open(path: String, mode: Mode) throws(SearchlightError) -> Database {
         let files = FileManager.default
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         let exists = files.fileExists(atPath: path, isDirectory: &isDirectory)
-        if exists, !isDirectory.boolValue { throw .notAnIndex(path: path, reason: "it is a file, not a folder") }
+        if exists, !isDirectory { throw .notAnIndex(path: path, reason: "it is a file, not a folder") }
         let isXapian = files.fileExists(atPath: path + "/iamglass")
         do {
             switch mode {
             case .readOnly:
                 guard exists else { throw SearchlightError.indexNotFound(path: path) }
                 guard isXapian else { throw SearchlightError.notAnIndex(path: path, reason: "the folder holds no index") }
-                return try Database(path: path)
+                return try openReader(path: path)
             case .readWrite:
                 if exists, !isXapian, !((try? files.contentsOfDirectory(atPath: path))?.isEmpty ?? true) {
                     throw SearchlightError.notAnIndex(path: path, reason: "the folder is not empty and holds no index; refusing to write into it")
@@ -106,9 +107,35 @@ public final class EntityIndex: Sendable {
             default: throw .storage(error)
             }
         } catch {
-            throw .input(path: path, reason: (error as NSError).localizedDescription)
+            throw .input(path: path, reason: Self.describe(error, at: path))
         }
     }
+
+    /// What went wrong with a file operation at `path`, in the system's words ("Not a directory").
+    static func describe(_ error: any Error, at path: String) -> String {
+        guard let cocoa = error as? CocoaError, let posix = cocoa.underlying as? POSIXError else { return "\(error)" }
+        let reason = String(cString: strerror(posix.code.rawValue))
+        guard let file = cocoa.filePath, file != path else { return reason }
+        return "cannot create \(file): \(reason)"
+    }
+
+    /// Opens a reader. Xapian reads the revision to open and then the roots of its tables; a writer
+    /// that commits twice in between may already have reused those blocks, and the open fails as
+    /// corrupt. Only a failure that persists over a few fresh opens is the index's own.
+    private static func openReader(path: String) throws(XapianError) -> Database {
+        var attempt = 0
+        while true {
+            do {
+                return try Database(path: path)
+            } catch where error.kind == .databaseCorrupt && attempt < openRetries {
+                attempt += 1
+                usleep(UInt32(attempt) * 2_000)
+            }
+        }
+    }
+
+    /// Fresh opens tried after one that failed as corrupt.
+    static let openRetries = 5
 
     private static func storedSchema(_ database: Database, path: String) throws(SearchlightError) -> Schema {
         do {
@@ -152,7 +179,7 @@ public final class EntityIndex: Sendable {
                         return try body(&state)
                     } catch where Self.isDiscardedRevision(error) && ContinuousClock.now < deadline {
                         attempt += 1
-                        if attempt > 1 { Thread.sleep(forTimeInterval: min(0.05, 0.001 * Double(attempt))) }
+                        if attempt > 1 { usleep(UInt32(min(50, attempt)) * 1_000) }
                         try state.reopen()
                     }
                 }
@@ -406,8 +433,10 @@ public final class EntityIndex: Sendable {
 
     static func folderSize(_ path: String) -> Int {
         let manager = FileManager.default
-        return (manager.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []).reduce(0) { total, name in
-            total + ((try? manager.attributesOfItem(atPath: path + "/" + name)[.size] as? Int) ?? 0)
+        let names = (try? manager.subpathsOfDirectory(atPath: path)) ?? []
+        return names.reduce(0) { total, name in
+            let size = (try? manager.attributesOfItem(atPath: path + "/" + name))?[.size] as? Int
+            return total + (size ?? 0)
         }
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Puts one folder in the place of another, for swapping a compacted index in.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import XapianIndex
 
 /// The result of checking an index for consistency: Xapian's own structural check of the
@@ -31,9 +32,9 @@ public struct IndexCheckReport: Sendable {
     /// Checks the index at `path`; throws only when there is no index to check.
     public init(checking path: String) throws(SearchlightError) {
         self.path = path
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .indexNotFound(path: path) }
-        guard isDirectory.boolValue, FileManager.default.fileExists(atPath: path + "/iamglass") else {
+        guard isDirectory, FileManager.default.fileExists(atPath: path + "/iamglass") else {
             throw .notAnIndex(path: path, reason: "the folder holds no index")
         }
         do throws(XapianError) {

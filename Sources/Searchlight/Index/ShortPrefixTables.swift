@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import XapianIndex
 
 /// Answers for typed prefixes whose live lookup would touch many terms or postings, computed when

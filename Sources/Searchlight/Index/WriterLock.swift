@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Names the process that writes an index. Xapian's own lock (an open-file-description lock)
 /// does not reveal its holder, so a writer records its pid beside it; the record is read

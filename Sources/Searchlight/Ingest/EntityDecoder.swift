@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns one JSON Lines object into an `Entity`, checked against the schema.
 ///

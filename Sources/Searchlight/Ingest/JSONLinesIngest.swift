@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Indexes JSON Lines files into an `EntityIndex`: the engine behind `searchlight index`.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Streams the lines of a file through a fixed-size buffer, so ingest memory does not grow
 /// with the file. Written by hand: Foundation's FileHandle reads whole files or copies each

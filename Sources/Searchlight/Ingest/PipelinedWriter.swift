@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import Synchronization
 
 /// Writes the batches of an ingest on a thread of its own, so that building the documents of the
@@ -34,11 +34,10 @@ final class PipelinedWriter: Sendable {
     private let stopped = Mutex(false)
 
     init(index: EntityIndex, adding: Bool) {
-        let thread = Thread { [self] in
+        DispatchQueue(label: "searchlight.writer").async { [self] in
             run(index: index, adding: adding)
             done.signal()
         }
-        thread.start()
     }
 
     /// Hands over the next part; waits while `depth` parts wait. Throws the writer's failure, if it had one.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import XapianIndex
 
 extension EntityIndex {
@@ -7,7 +7,7 @@ extension EntityIndex {
     public func search(_ request: SearchRequest) throws(SearchlightError) -> SearchResults {
         let schema = self.schema
         try Self.check(request, against: schema)
-        let trimmed = request.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = request.text.trimming(\.isWhitespace)
         if let shortPrefix = Self.shortTypedPrefix(request, trimmed: trimmed),
            let stored = try storedPrefixEntities(shortPrefix, types: request.types, limit: request.limit) {
             return SearchResults(query: request.text, total: request.types.isEmpty ? stored.total : stored.entities.count,

@@ -38,7 +38,7 @@ extension EntityIndex {
         let head = words.dropLast().joined(separator: " ")
         let stem = typing ? last : last + " "
         let (candidates, truncated) = try completions(for: head.isEmpty ? stem : head + " " + stem, limit: limit)
-        let typedLength = prefix.trimmingCharacters(in: .whitespaces).count
+        let typedLength = prefix.trimming(\.isWhitespace).count
         let completions = candidates.prefix(limit).map { candidate in
             Suggestions.Completion(text: candidate.text, highlights: [0..<min(typedLength, candidate.text.count)], count: candidate.count)
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A condition on entity attributes: App Intents' property queries (comparators combined in
 /// mode all or any), and what `--where` parses Core Spotlight's query syntax into.

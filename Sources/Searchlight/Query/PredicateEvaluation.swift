@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension EntityPredicate {
     /// Whether `entity` satisfies the predicate; attribute kinds come from `schema`.
@@ -127,10 +127,8 @@ extension PropertyComparison {
     }
 
     private func normalize(_ text: String) -> String {
-        var folding: String.CompareOptions = []
-        if options.contains(.caseInsensitive) { folding.insert(.caseInsensitive) }
-        if options.contains(.diacriticInsensitive) { folding.insert(.diacriticInsensitive) }
-        return folding.isEmpty ? text : text.folding(options: folding, locale: nil)
+        let folded = options.contains(.diacriticInsensitive) ? text.foldingDiacritics() : text
+        return options.contains(.caseInsensitive) ? folded.lowercased() : folded
     }
 
     private static func words(_ text: String) -> [Substring] {

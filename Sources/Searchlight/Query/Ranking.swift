@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import XapianIndex
 
 /// Ranking defaults, chosen on principle and measured on the CISI collection (Benchmarks/RESULTS.md).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a `--where` predicate could not be read, and the 1-based column where it broke.
 public struct PredicateSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -199,7 +199,7 @@ private struct SpotlightPredicateParser {
             guard consume("(") else { throw fail("expected '(' after $time.iso") }
             let argumentStart = index
             while index < characters.count, characters[index] != ")" { index += 1 }
-            let raw = String(characters[argumentStart..<index]).trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
+            let raw = String(characters[argumentStart..<index]).trimming { $0 == " " || $0 == "\"" || $0 == "'" }
             guard consume(")") else { throw fail("expected ')' to close $time.iso(") }
             guard let date = ISO8601.parse(raw) else { throw fail("'\(raw)' is not an ISO-8601 date", at: argumentStart) }
             return date

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Searchlight
 
 /// `searchlight bench`: query latency of `search`, `suggest` or `get`, measured in-process.

@@ -33,7 +33,7 @@ struct CompactCommand: ParsableCommand {
                 ]).prettyJSONText)
             } else {
                 print("Compacted \(index.path) (\(report.entities) entities): \(StatsCommand.megabytes(report.bytesBefore)) -> "
-                    + "\(StatsCommand.megabytes(report.bytesAfter)) in \(String(format: "%.2f", report.seconds)) s")
+                    + "\(StatsCommand.megabytes(report.bytesAfter)) in \(report.seconds.fixed(2)) s")
             }
         }
     }

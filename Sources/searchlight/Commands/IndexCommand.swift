@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import Searchlight
 
 /// `searchlight index`: add JSON Lines files or folders to the index.
@@ -111,10 +112,10 @@ struct IndexCommand: ParsableCommand {
             ]).prettyJSONText
         }
         var lines = report.resumedAfter.map { ["Resumed after \($0), where the last committed batch ended."] } ?? []
-        lines += ["Indexed \(report.indexed) entities into \(index.path) in \(String(format: "%.2f", report.seconds)) s (\(Int(rate)) docs/s, peak memory \(peak) MB)"]
+        lines += ["Indexed \(report.indexed) entities into \(index.path) in \(report.seconds.fixed(2)) s (\(Int(rate)) docs/s, peak memory \(peak) MB)"]
         if let compaction = report.compaction {
             lines.append("Compacted the index: \(StatsCommand.megabytes(compaction.bytesBefore)) -> \(StatsCommand.megabytes(compaction.bytesAfter)) in "
-                + String(format: "%.2f s", compaction.seconds) + ".")
+                + compaction.seconds.fixed(2) + " s.")
         }
         if let failure = report.compactionFailure {
             lines.append("The entities are committed, but compacting the index failed (\(failure)); `searchlight compact` can retry.")
@@ -144,17 +145,17 @@ enum InputFiles {
         var files: [String] = []
         var schema: String?
         for input in inputs {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard manager.fileExists(atPath: input, isDirectory: &isDirectory) else {
                 throw SearchlightError.input(path: input, reason: "no such file or folder")
             }
-            guard isDirectory.boolValue else {
+            guard isDirectory else {
                 files.append(input)
                 continue
             }
             let base = input.hasSuffix("/") ? String(input.dropLast()) : input
             if schema == nil, manager.fileExists(atPath: base + "/schema.json") { schema = base + "/schema.json" }
-            let found = (manager.enumerator(atPath: base)?.compactMap { $0 as? String } ?? [])
+            let found = ((try? manager.subpathsOfDirectory(atPath: base)) ?? [])
                 .filter { $0.hasSuffix(".jsonl") }
                 .sorted()
                 .map { base + "/" + $0 }

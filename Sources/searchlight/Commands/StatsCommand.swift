@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Searchlight
 
 /// `searchlight stats`: what the index holds.
@@ -55,5 +55,5 @@ struct StatsCommand: ParsableCommand {
         }
     }
 
-    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+    static func megabytes(_ bytes: Int) -> String { (Double(bytes) / 1_048_576).fixed(1) + " MB" }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Searchlight
 
 /// A one-line progress bar on stderr, drawn only when stderr is a terminal.
@@ -13,12 +13,12 @@ final class ProgressBar {
         let width = 30
         let filled = Int(fraction * Double(width))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        let line = "\r\(bar) \(String(format: "%3d", Int(fraction * 100)))% \(progress.phase.rawValue)"
-        FileHandle.standardError.write(Data(line.utf8))
+        let percent = String(Int(fraction * 100))
+        Terminal.writeToStandardError("\r\(bar) \(String(repeating: " ", count: 3 - percent.count))\(percent)% \(progress.phase.rawValue)")
     }
 
     func finish() {
         guard enabled, lastDrawn != .distantPast else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        Terminal.writeToStandardError("\r\u{1B}[K")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Searchlight
 
 /// The one place search results become JSON or a human table.
@@ -67,16 +67,16 @@ struct ResultFormatter {
                 let rank = String(repeating: " ", count: width - String(result.rank).count) + "\(result.rank)."
                 var line = "\(rank) \(Terminal.bold(result.displayRepresentation.title))"
                 if let subtitle = result.displayRepresentation.subtitle, !subtitle.isEmpty { line += " — \(subtitle)" }
-                line += "  " + Terminal.dim("\(result.entity.type):\(result.entity.id.stringValue)  \(String(format: "%.2f", result.score))")
+                line += "  " + Terminal.dim("\(result.entity.type):\(result.entity.id.stringValue)  \(result.score.fixed(2))")
                 var lines = [line]
                 let indent = String(repeating: " ", count: width + 2)
                 if let snippet = result.snippet { lines.append(indent + Self.highlighted(snippet)) }
                 if let explanation = result.explanation {
                     let matched = explanation.matches.map { match in
                         let expansion = match.expandedFrom.map { ", from \($0)…" } ?? ""
-                        return "\(match.word) (\(match.field)\(expansion)) \(String(format: "%.2f", match.weight))"
+                        return "\(match.word) (\(match.field)\(expansion)) \(match.weight.fixed(2))"
                     }.joined(separator: ", ")
-                    lines.append(indent + Terminal.dim("matched: \(matched.isEmpty ? "nothing (filter only)" : matched); ranking hint +\(String(format: "%.2f", explanation.hintBoost))"))
+                    lines.append(indent + Terminal.dim("matched: \(matched.isEmpty ? "nothing (filter only)" : matched); ranking hint +\(explanation.hintBoost.fixed(2))"))
                 }
                 for key in fields ?? [] { lines.append(indent + Terminal.dim(key + ": ") + (result.entity.attributes[key]?.text ?? "")) }
                 sections.append(lines.joined(separator: "\n"))

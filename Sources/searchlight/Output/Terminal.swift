@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the terminal can show: styling only on a TTY with `NO_COLOR` unset.
 enum Terminal {
@@ -14,10 +15,16 @@ enum Terminal {
     }
 
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("searchlight: error: \(message)\n".utf8))
+        writeToStandardError("searchlight: error: \(message)\n")
     }
 
     static func printWarning(_ message: String) {
-        FileHandle.standardError.write(Data("searchlight: \(message)\n".utf8))
+        writeToStandardError("searchlight: \(message)\n")
+    }
+
+    /// Writes `text` to stderr unbuffered, as one write.
+    static func writeToStandardError(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
     }
 }
