@@ -37,6 +37,20 @@ import Testing
         #expect(try index.entities(for: [original.reference]) == [original])
     }
 
+    @Test func aTypedWordMatchesEveryWordItBeginsWithoutExpansionsItsStemCovers() throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        try index.index([trail("a", "Alpha", description: "a ridge crossing"), trail("b", "Beta", description: "two ridges"),
+                         trail("c", "Gamma", description: "ridgeline views"), trail("d", "Delta", description: "flat meadow")])
+        var request = SearchRequest("ridge")
+        request.explain = true
+        let found = try index.search(request)
+        #expect(Set(found.results.map(\.entity.id.stringValue)) == ["a", "b", "c"])
+        // "ridges" matches through the stem of "ridge"; only "ridgeline" needs expanding to.
+        let plan = try #require(found.plan)
+        #expect(plan.contains("ridgeline") && !plan.contains("ridges"), "\(plan)")
+    }
+
     @Test func deletesRemoveExactlyWhatTheyName() throws {
         let folder = TemporaryFolder()
         let index = try openIndex(folder)

@@ -112,17 +112,24 @@ final class Searcher {
     ///
     /// A partial last word of plain-word text matches the whole word (stemmed), a title word it
     /// begins (the `XP` terms, up to five letters: one posting list), and from four letters on also
-    /// the most frequent words it begins anywhere (expanded here, once per search, rather than by a
-    /// Xapian wildcard, which would scan the terms again for every query the search runs). One to
-    /// three letters begin thousands of words, so those stay with titles, where a person typing
-    /// that little is looking.
+    /// the most frequent words it begins anywhere, less those its stem already matches (expanded
+    /// here, once per search, rather than by a Xapian wildcard, which would scan the terms again
+    /// for every query the search runs). One to three letters begin thousands of words, so those
+    /// stay with titles, where a person typing that little is looking.
     func parse(_ text: String, defaultOperator: Query.Operator, partial: Bool, expansions: inout Expansions) throws(XapianError) -> Query {
         parser.setDefaultOperator(defaultOperator)
         if partial, let (head, last) = Self.plainWords(text) {
             var alternatives = [try parser.parse(last, flags: [])]
             if last.count <= IndexTerms.maximumPrefixLength { alternatives.append(Query.term(IndexTerms.titlePrefixPrefix + last)) }
             if last.count > ShortPrefixTables.longestEntityPrefix {
-                let words = try expansions.words(beginning: last)
+                // Words sharing the typed word's stem already match through its stemmed term: only the
+                // others widen the search ("packagekit" for "package", not "packages").
+                let stem = try stemmer?.stem(last)
+                var words: [String] = []
+                for word in try expansions.words(beginning: last) {
+                    if let stemmer, let stem, try stemmer.stem(word) == stem { continue }
+                    words.append(word)
+                }
                 if !words.isEmpty { alternatives.append(try Query.combine(.synonym, words.map { Query.term($0) })) }
             }
             let typed = try Query.combine(.or, alternatives)
