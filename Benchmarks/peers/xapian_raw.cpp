@@ -344,7 +344,8 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 // =============================================================================================
 // SEARCHLIGHT PLAN MIRROR — keep in step with Sources/Searchlight/Query/EntityIndex+Search.swift,
 // Searcher.swift, Ranking.swift, Stopwords.swift and Index/ShortPrefixTables.swift.
-// Last mirrored: the plan of format version 3 (XP prefixes, stored short-prefix entities, boosts;
+// Last mirrored: the plan of format version 5, with expansions sharing the typed word's stem left out
+// (XP prefixes, stored short-prefix entities, boosts;
 // synonym lookups are skipped when no type has a synonyms attribute, as in the Debian schema).
 //
 // Searchlight's `search` (no filter, no sort, no facets, no type restriction), for a text T:
