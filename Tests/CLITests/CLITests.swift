@@ -250,3 +250,18 @@ struct CLI {
         #expect(try cli.run(["delete"]).status == 64)
     }
 }
+
+@Suite struct Footprint {
+    /// Foundation (swift-corelibs-foundation and ICU) would add 50 MB to the static binary and
+    /// milliseconds to every one-shot start; the library and the CLI use FoundationEssentials.
+    @Test func theLibraryAndTheCLIStayOffFoundation() throws {
+        let sources = CLI.packageRoot.appendingPathComponent("Sources").path
+        let files = try FileManager.default.subpathsOfDirectory(atPath: sources).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 20)
+        for file in files {
+            let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
+            let imports = text.split(separator: "\n").filter { $0.hasPrefix("import ") || $0.contains(" import ") }
+            #expect(!imports.contains { $0.split(separator: " ").last == "Foundation" }, "\(file) imports Foundation")
+        }
+    }
+}
