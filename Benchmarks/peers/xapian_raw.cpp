@@ -360,8 +360,9 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //  4. parse(T, op): when partial and T is plain words (letters and digits; no AND/OR/NOT/XOR/NEAR/
 //     ADJ), with `last` = the last word lower-cased and `head` the words before it:
 //       typed = OR(parse(last, no flags), XP<last> if <= 5 letters, SYNONYM(the 20 most frequent terms
-//       beginning with last, ties alphabetical, found once per search; less those whose english stem
-//       is last's stem, which parse(last) already matches) if > 3 letters)
+//       beginning with last, ties alphabetical, found once per search; when last begins with a letter,
+//       less those whose english stem is last's stem, which parse(last) already matches: every type
+//       of the Debian schema is english) if > 3 letters)
 //       head empty ? typed : (op == AND ? AND : OR)(parse(head, no flags), typed)
 //     otherwise flags = BOOLEAN|PHRASE|LOVEHATE|PURE_NOT (+PARTIAL), falling back to PARTIAL only
 //     (or none) on a QueryParserError.
@@ -462,9 +463,10 @@ struct SearchlightPlan {
             std::vector<Xapian::Query> alternatives{parser.parse_query(last, 0)};
             if (letters(last) <= 5) alternatives.emplace_back("XP" + last);
             if (letters(last) > 3) {
+                const bool stemmed = isalpha((unsigned char)last[0]) || (unsigned char)last[0] >= 0x80;
                 const std::string stem = stemmer(last);
                 std::vector<std::string> words;
-                for (const std::string &word : expansion(last)) if (stemmer(word) != stem) words.push_back(word);
+                for (const std::string &word : expansion(last)) if (!stemmed || stemmer(word) != stem) words.push_back(word);
                 if (!words.empty()) alternatives.emplace_back(Xapian::Query::OP_SYNONYM, words.begin(), words.end());
             }
             Xapian::Query typed(Xapian::Query::OP_OR, alternatives.begin(), alternatives.end());

@@ -1,3 +1,5 @@
+import FoundationEssentials
+import Glibc
 import XapianIndex
 
 /// Everything that can go wrong in Searchlight, with a message a person can act on.
@@ -72,4 +74,20 @@ public struct InputLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(file):\(line)" }
+}
+
+extension SearchlightError {
+    /// A file-system failure (Foundation's `CocoaError`) at `path`, in the system's words:
+    /// "Not a directory", or naming the file when it is another one ("/a/b: Permission denied").
+    ///
+    /// ```swift
+    /// do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+    /// catch { throw SearchlightError.input(error, at: path) }
+    /// ```
+    public static func input(_ error: any Error, at path: String) -> SearchlightError {
+        guard let cocoa = error as? CocoaError, let posix = cocoa.underlying as? POSIXError else { return .input(path: path, reason: "\(error)") }
+        let reason = String(cString: strerror(posix.code.rawValue))
+        guard let file = cocoa.filePath, file != path else { return .input(path: path, reason: reason) }
+        return .input(path: path, reason: "\(file): \(reason)")
+    }
 }

@@ -49,6 +49,26 @@ import Testing
         // "ridges" matches through the stem of "ridge"; only "ridgeline" needs expanding to.
         let plan = try #require(found.plan)
         #expect(plan.contains("ridgeline") && !plan.contains("ridges"), "\(plan)")
+        #expect(found.results.allSatisfy { $0.explanation!.matches.allSatisfy { $0.term != "ridges" } })
+
+        // Xapian stems no word that begins with a digit: there the expansions stay whole.
+        try index.index([trail("e", "Epsilon", description: "4wheels club")])
+        #expect(try index.search(SearchRequest("4wheel")).results.map(\.entity.id.stringValue) == ["e"])
+    }
+
+    @Test func aTypeThatIsNotStemmedKeepsEveryExpansion() throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(try Schema(jsonText: """
+            {"types": [{"name": "note", "attributes": [{"key": "text", "kind": "text"}]},
+                       {"name": "memo", "attributes": [{"key": "text", "kind": "text"}]},
+                       {"name": "code", "language": "none", "attributes": [{"key": "text", "kind": "text"}]}]}
+            """, source: "test"))
+        try index.index([Entity(type: "note", id: "1", attributes: ["text": "two ridges"]),
+                         Entity(type: "code", id: "2", attributes: ["text": "two ridges"])])
+        // The "none" type has no stemmed terms: its "ridges" is found only through the expansion.
+        let found = try index.search(SearchRequest("ridge"))
+        #expect(Set(found.results.map(\.entity.reference.description)) == ["note:1", "code:2"])
     }
 
     @Test func deletesRemoveExactlyWhatTheyName() throws {

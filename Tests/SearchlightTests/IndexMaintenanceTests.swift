@@ -53,6 +53,34 @@ import XapianIndex
         #expect(throws: SearchlightError.self) { try EntityIndex(path: index.path).compact() }
     }
 
+    @Test func aReaderRetriesAnOpenTornByAWriterButNotARealCorruption() throws {
+        var calls = 0
+        let opened = try EntityIndex.retryingTornOpen { () throws(XapianError) -> String in
+            calls += 1
+            if calls < 3 { throw XapianError(kind: .databaseCorrupt, message: "Expected block 5 to be level 1, not 0") }
+            return "open"
+        }
+        #expect(opened == "open" && calls == 3)
+
+        calls = 0
+        #expect(throws: XapianError.self) {
+            try EntityIndex.retryingTornOpen { () throws(XapianError) in
+                calls += 1
+                throw XapianError(kind: .databaseCorrupt, message: "always")
+            }
+        }
+        #expect(calls == EntityIndex.openRetries + 1)
+
+        calls = 0
+        #expect(throws: XapianError.self) {
+            try EntityIndex.retryingTornOpen { () throws(XapianError) in
+                calls += 1
+                throw XapianError(kind: .databaseNotFound, message: "no index")
+            }
+        }
+        #expect(calls == 1, "only corruption is retried")
+    }
+
     @Test func aWriterWaitsForTheLockUntilItsDeadline() throws {
         let folder = TemporaryFolder()
         let path = folder.path + "/index"

@@ -32,7 +32,8 @@ public final class EntityIndex: Sendable {
 
         /// Moves to the latest committed revision and picks up the dictionary a writer may have stored since.
         mutating func reopen() throws(XapianError) {
-            try database.reopen()
+            let database = self.database
+            try EntityIndex.retryingTornOpen { () throws(XapianError) in try database.reopen() }
             try loadDictionary()
         }
 
@@ -107,26 +108,24 @@ public final class EntityIndex: Sendable {
             default: throw .storage(error)
             }
         } catch {
-            throw .input(path: path, reason: Self.describe(error, at: path))
+            throw .input(error, at: path)
         }
     }
 
-    /// What went wrong with a file operation at `path`, in the system's words ("Not a directory").
-    static func describe(_ error: any Error, at path: String) -> String {
-        guard let cocoa = error as? CocoaError, let posix = cocoa.underlying as? POSIXError else { return "\(error)" }
-        let reason = String(cString: strerror(posix.code.rawValue))
-        guard let file = cocoa.filePath, file != path else { return reason }
-        return "cannot create \(file): \(reason)"
+    /// Opens a reader: see `retryingTornOpen`.
+    private static func openReader(path: String) throws(XapianError) -> Database {
+        try retryingTornOpen { () throws(XapianError) in try Database(path: path) }
     }
 
-    /// Opens a reader. Xapian reads the revision to open and then the roots of its tables; a writer
-    /// that commits twice in between may already have reused those blocks, and the open fails as
-    /// corrupt. Only a failure that persists over a few fresh opens is the index's own.
-    private static func openReader(path: String) throws(XapianError) -> Database {
+    /// Runs an open or reopen of a reader. Xapian reads the revision to open and then the roots of
+    /// its tables; a writer that commits twice in between may already have reused those blocks,
+    /// and the open fails as corrupt. Only a failure that persists over a few fresh tries is the
+    /// index's own.
+    static func retryingTornOpen<T>(_ open: () throws(XapianError) -> T) throws(XapianError) -> T {
         var attempt = 0
         while true {
             do {
-                return try Database(path: path)
+                return try open()
             } catch where error.kind == .databaseCorrupt && attempt < openRetries {
                 attempt += 1
                 usleep(UInt32(attempt) * 2_000)
@@ -432,11 +431,9 @@ public final class EntityIndex: Sendable {
     public var sizeOnDisk: Int { Self.folderSize(path) }
 
     static func folderSize(_ path: String) -> Int {
-        let manager = FileManager.default
-        let names = (try? manager.subpathsOfDirectory(atPath: path)) ?? []
-        return names.reduce(0) { total, name in
-            let size = (try? manager.attributesOfItem(atPath: path + "/" + name))?[.size] as? Int
-            return total + (size ?? 0)
+        var info = stat()
+        return ((try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []).reduce(0) { total, name in
+            stat(path + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? total + Int(info.st_size) : total
         }
     }
 

@@ -64,7 +64,7 @@ extension EntityIndex {
             var closeMatches = Int.max
             let partial = request.isTypingLastWord
             let variants = try searcher.synonyms.variants(of: trimmed, database: state.database)
-            var expansions = Searcher.Expansions(database: state.database)
+            var expansions = searcher.expansions(database: state.database)
             var anyWords = trimmed.isEmpty ? Query.matchAll
                 : try searcher.parse(trimmed, variants: variants, defaultOperator: .or, partial: partial, expansions: &expansions)
             if request.sort.isEmpty, request.match != .all, Ranking.wantsExpansion(trimmed) {

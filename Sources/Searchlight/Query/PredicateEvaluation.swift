@@ -128,7 +128,8 @@ extension PropertyComparison {
 
     private func normalize(_ text: String) -> String {
         let folded = options.contains(.diacriticInsensitive) ? text.foldingDiacritics() : text
-        return options.contains(.caseInsensitive) ? folded.lowercased() : folded
+        // Upper- then lower-casing folds what lower-casing alone keeps apart ("ß" and "ss", "ς" and "σ").
+        return options.contains(.caseInsensitive) ? folded.uppercased().lowercased() : folded
     }
 
     private static func words(_ text: String) -> [Substring] {

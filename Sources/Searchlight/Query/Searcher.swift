@@ -6,6 +6,9 @@ final class Searcher {
     let parser: QueryParser
     /// The query language's stemmer (nil for "none"), for snippets.
     let stemmer: Stemmer?
+    /// The stemmer when every type's text is stemmed with it: then a typed word's stemmed term
+    /// matches every word sharing its stem, and its expansions can leave those out.
+    let expansionStemmer: Stemmer?
     let stopwords: Set<String>
     let synonyms: SynonymTable
     /// How many terms a partially typed last word may expand to.
@@ -17,6 +20,7 @@ final class Searcher {
         let language = Self.dominantLanguage(schema)
         if language != "none" { try parser.setStemmer(language: language, strategy: .some) }
         stemmer = language == "none" ? nil : try Stemmer(language: language)
+        expansionStemmer = schema.types.allSatisfy { $0.language == language } ? stemmer : nil
         stopwords = language == "english" ? Set(Stopwords.english) : []
         if language == "english" { parser.setStopwords(Stopwords.english) }
         parser.setDatabase(database)
@@ -75,20 +79,30 @@ final class Searcher {
     }
 
     /// The words a typed prefix stands for in one search, by prefix: its `partialExpansionLimit`
-    /// most frequent words, found once and reused by every query of the search.
+    /// most frequent words, less those its stemmed term already matches (words sharing its stem,
+    /// when every type is stemmed alike and the prefix begins with a letter: Xapian stems no other
+    /// words); found once and reused by every query of the search.
     struct Expansions {
         let database: Database
+        let stemmer: Stemmer?
         private(set) var words: [String: [String]] = [:]
-
-        init(database: Database) { self.database = database }
 
         mutating func words(beginning prefix: String) throws(XapianError) -> [String] {
             if let known = words[prefix] { return known }
-            let found = try Searcher.mostFrequentWords(beginning: prefix, limit: Int(Searcher.partialExpansionLimit), database: database)
+            var found = try Searcher.mostFrequentWords(beginning: prefix, limit: Int(Searcher.partialExpansionLimit), database: database)
+            if let stemmer, prefix.first?.isLetter == true {
+                let stem = try stemmer.stem(prefix)
+                var kept: [String] = []
+                for word in found where try stemmer.stem(word) != stem { kept.append(word) }
+                found = kept
+            }
             words[prefix] = found
             return found
         }
     }
+
+    /// The expansions of one search's typed words.
+    func expansions(database: Database) -> Expansions { Expansions(database: database, stemmer: expansionStemmer) }
 
     /// The `limit` most frequent terms beginning with `prefix` (Xapian's `WILDCARD_LIMIT_MOST_FREQUENT`).
     static func mostFrequentWords(beginning prefix: String, limit: Int, database: Database) throws(XapianError) -> [String] {
@@ -122,14 +136,7 @@ final class Searcher {
             var alternatives = [try parser.parse(last, flags: [])]
             if last.count <= IndexTerms.maximumPrefixLength { alternatives.append(Query.term(IndexTerms.titlePrefixPrefix + last)) }
             if last.count > ShortPrefixTables.longestEntityPrefix {
-                // Words sharing the typed word's stem already match through its stemmed term: only the
-                // others widen the search ("packagekit" for "package", not "packages").
-                let stem = try stemmer?.stem(last)
-                var words: [String] = []
-                for word in try expansions.words(beginning: last) {
-                    if let stemmer, let stem, try stemmer.stem(word) == stem { continue }
-                    words.append(word)
-                }
+                let words = try expansions.words(beginning: last)
                 if !words.isEmpty { alternatives.append(try Query.combine(.synonym, words.map { Query.term($0) })) }
             }
             let typed = try Query.combine(.or, alternatives)

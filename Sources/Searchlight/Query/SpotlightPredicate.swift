@@ -217,7 +217,7 @@ private struct SpotlightPredicateParser {
             guard consume(")") else { throw fail("expected ')'") }
         }
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
         calendar.firstWeekday = 2
         let today = calendar.startOfDay(for: now)
         func start(of component: Calendar.Component) -> Date { calendar.dateInterval(of: component, for: now)?.start ?? today }

@@ -11,12 +11,36 @@ extension StringProtocol {
         return String(self[first...last])
     }
 
-    /// The text with its diacritics removed: decomposed canonically (NFD, the standard library's
-    /// own normalizer) and stripped of nonspacing marks, so "Crème brûlée" reads "Creme brulee".
+    /// The text with its diacritics removed, as Foundation's diacritic-insensitive folding does:
+    /// decomposed canonically (NFD, the standard library's own normalizer), then stripped of the
+    /// nonspacing marks that are generic diacritics (the Combining Diacritical Marks blocks) and of
+    /// any nonspacing mark on a Latin, Greek or Cyrillic letter, so "Crème brûlée" reads "Creme
+    /// brulee" while marks that spell other scripts (kana voicing, Hebrew points, Indic vowel
+    /// signs) stay.
     func foldingDiacritics() -> String {
         guard utf8.contains(where: { $0 >= 0x80 }) else { return String(self) }
         var folded = String.UnicodeScalarView()
-        for scalar in String(self)._nfd where scalar.properties.generalCategory != .nonspacingMark { folded.append(scalar) }
+        var base: Unicode.Scalar?
+        for scalar in String(self)._nfd {
+            if scalar.properties.generalCategory == .nonspacingMark {
+                if Self.genericDiacritics.contains(where: { $0.contains(scalar.value) }) { continue }
+                if let base, base.value < Self.endOfCyrillic { continue }
+            } else {
+                base = scalar
+            }
+            folded.append(scalar)
+        }
         return String(folded)
     }
+}
+
+extension StringProtocol {
+    /// The Combining Diacritical Marks blocks (basic, extended, supplement, for symbols, half marks).
+    fileprivate static var genericDiacritics: [ClosedRange<UInt32>] {
+        [0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F]
+    }
+
+    /// Where the Cyrillic Supplement block ends: the letters before it (Latin, Greek, Cyrillic)
+    /// lose any nonspacing mark.
+    fileprivate static var endOfCyrillic: UInt32 { 0x0530 }
 }

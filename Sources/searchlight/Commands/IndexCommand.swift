@@ -155,10 +155,12 @@ enum InputFiles {
             }
             let base = input.hasSuffix("/") ? String(input.dropLast()) : input
             if schema == nil, manager.fileExists(atPath: base + "/schema.json") { schema = base + "/schema.json" }
-            let found = ((try? manager.subpathsOfDirectory(atPath: base)) ?? [])
-                .filter { $0.hasSuffix(".jsonl") }
-                .sorted()
-                .map { base + "/" + $0 }
+            let found: [String]
+            do {
+                found = try manager.subpathsOfDirectory(atPath: base).filter { $0.hasSuffix(".jsonl") }.sorted().map { base + "/" + $0 }
+            } catch {
+                throw SearchlightError.input(error, at: input)
+            }
             guard !found.isEmpty else { throw SearchlightError.input(path: input, reason: "the folder holds no .jsonl files") }
             files += found
         }
