@@ -81,7 +81,7 @@ public final class EntityIndex: Sendable {
             case .readOnly:
                 guard exists else { throw SearchlightError.indexNotFound(path: path) }
                 guard isXapian else { throw SearchlightError.notAnIndex(path: path, reason: "the folder holds no index") }
-                return try openReader(path: path)
+                return try retryingTornOpen { () throws(XapianError) in try Database(path: path) }
             case .readWrite:
                 if exists, !isXapian, !((try? files.contentsOfDirectory(atPath: path))?.isEmpty ?? true) {
                     throw SearchlightError.notAnIndex(path: path, reason: "the folder is not empty and holds no index; refusing to write into it")
@@ -110,11 +110,6 @@ public final class EntityIndex: Sendable {
         } catch {
             throw .input(error, at: path)
         }
-    }
-
-    /// Opens a reader: see `retryingTornOpen`.
-    private static func openReader(path: String) throws(XapianError) -> Database {
-        try retryingTornOpen { () throws(XapianError) in try Database(path: path) }
     }
 
     /// Runs an open or reopen of a reader. Xapian reads the revision to open and then the roots of

@@ -23,8 +23,8 @@ extension StringProtocol {
         var base: Unicode.Scalar?
         for scalar in String(self)._nfd {
             if scalar.properties.generalCategory == .nonspacingMark {
-                if Self.genericDiacritics.contains(where: { $0.contains(scalar.value) }) { continue }
-                if let base, base.value < Self.endOfCyrillic { continue }
+                if genericDiacritics.contains(where: { $0.contains(scalar.value) }) { continue }
+                if let base, base.value < endOfCyrillic { continue }
             } else {
                 base = scalar
             }
@@ -34,13 +34,9 @@ extension StringProtocol {
     }
 }
 
-extension StringProtocol {
-    /// The Combining Diacritical Marks blocks (basic, extended, supplement, for symbols, half marks).
-    fileprivate static var genericDiacritics: [ClosedRange<UInt32>] {
-        [0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F]
-    }
+/// The Combining Diacritical Marks blocks (basic, extended, supplement, for symbols, half marks).
+private let genericDiacritics: [ClosedRange<UInt32>] = [0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F]
 
-    /// Where the Cyrillic Supplement block ends: the letters before it (Latin, Greek, Cyrillic)
-    /// lose any nonspacing mark.
-    fileprivate static var endOfCyrillic: UInt32 { 0x0530 }
-}
+/// Where the Cyrillic Supplement block ends: the letters before it (Latin, Greek, Cyrillic) lose
+/// any nonspacing mark.
+private let endOfCyrillic: UInt32 = 0x0530
