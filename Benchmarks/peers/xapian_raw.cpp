@@ -344,7 +344,8 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 // =============================================================================================
 // SEARCHLIGHT PLAN MIRROR — keep in step with Sources/Searchlight/Query/EntityIndex+Search.swift,
 // Searcher.swift, Ranking.swift, Stopwords.swift and Index/ShortPrefixTables.swift.
-// Last mirrored: the plan of format version 5, with expansions sharing the typed word's stem left out
+// Last mirrored: the plan of format version 6 (wdfs normalised by length at write time), with
+// expansions sharing the typed word's stem left out
 // (XP prefixes, stored short-prefix entities, boosts;
 // synonym lookups are skipped when no type has a synonyms attribute, as in the Debian schema).
 //
@@ -366,8 +367,9 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //       head empty ? typed : (op == AND ? AND : OR)(parse(head, no flags), typed)
 //     otherwise flags = BOOLEAN|PHRASE|LOVEHATE|PURE_NOT (+PARTIAL), falling back to PARTIAL only
 //     (or none) on a QueryParserError.
-//  5. Per search: a new Enquire, BM25(k1 1.2, k2 0, k3 1, b 0.75, min_normlen 0.5), sort by relevance;
-//     every query run is `(query AND_MAYBE XE<title words of T joined by spaces>) AND_NOT (value
+//  5. Per search: a new Enquire, BM25(k1 1.2 × 32, k2 0, k3 1, b 0, min_normlen 0.5) over the
+//     index's length-normalised wdfs (format 6), sort by relevance; every query run is
+//     `SCALE_WEIGHT(2.2 / 39.4, query AND_MAYBE XE<title words of T joined by spaces>) AND_NOT (value
 //     slot 1 <= now)`, get_mset(0, limit, check_at_least = limit). When slot 0 (the stored hint) has
 //     an upper bound > 0, a page is instead the best limit + 20 matches re-ordered by
 //     weight + value(slot 0) / upper bound, cut to `limit`.
@@ -506,7 +508,10 @@ struct SearchlightPlan {
         }
 
         Xapian::Enquire enquire(db);
-        enquire.set_weighting_scheme(Xapian::BM25Weight(1.2, 0, 1, 0.75, 0.5));
+        // Format 6 writes wdfs already divided by BM25's length normalisation, in units of 32: k1 in
+        // those units, b 0, and every query scaled back to BM25's units (Ranking.weigh, inBM25Units).
+        enquire.set_weighting_scheme(Xapian::BM25Weight(1.2 * 32, 0, 1, 0, 0.5));
+        const double bm25_units = (1.2 + 1) / (1.2 * 32 + 1);
         enquire.set_sort_by_relevance();
         Xapian::Query expired(Xapian::Query::OP_VALUE_LE, 1, Xapian::sortable_serialise((double)time(nullptr)));
         std::string bound = db.get_value_upper_bound(0);
@@ -516,7 +521,8 @@ struct SearchlightPlan {
         for (const auto &w : words_of(text, true)) whole += (whole.empty() ? "" : " ") + w;
         Xapian::Query boost = !whole.empty() && whole.size() + 2 <= 245 ? Xapian::Query("XE" + whole) : Xapian::Query();
         auto run = [&](const Xapian::Query &query, unsigned count, unsigned check_at_least) {
-            Xapian::Query ranked = boost.empty() ? query : Xapian::Query(Xapian::Query::OP_AND_MAYBE, query, boost);
+            Xapian::Query ranked(Xapian::Query::OP_SCALE_WEIGHT,
+                                 boost.empty() ? query : Xapian::Query(Xapian::Query::OP_AND_MAYBE, query, boost), bm25_units);
             enquire.set_query(Xapian::Query(Xapian::Query::OP_AND_NOT, ranked, expired));
             return enquire.get_mset(0, count, check_at_least);
         };

@@ -21,7 +21,7 @@ import Testing
         for part in stride(from: 0, to: first.count, by: 100) {
             try writer.send(.entities(try prepared(Array(first[part..<part + 100]))))
         }
-        try writer.send(.end(schema: nil, checkpoint: .object([("line", .int(600))]), dictionary: nil))
+        try writer.send(.end(schema: nil, checkpoint: .object([("line", .int(600))]), dictionary: nil, normalization: nil))
         try writer.send(.entities(try prepared([trail("b0", "Beta")])))
         writer.abandon()
         writer.abandon()  // a second call changes nothing
@@ -36,12 +36,12 @@ import Testing
         let index = try openIndex(folder)
         let writer = PipelinedWriter(index: index, adding: false)
         try writer.send(.entities(try prepared([trail("a", "Alpha")])))
-        try writer.send(.end(schema: nil, checkpoint: nil, dictionary: nil))
+        try writer.send(.end(schema: nil, checkpoint: nil, dictionary: nil, normalization: nil))
         // The stored schema has trails in English; a schema saying otherwise cannot be stored.
         var conflicting = outdoorSchema
         conflicting.types[0].language = "french"
         try writer.send(.entities(try prepared([trail("b", "Beta")])))
-        try writer.send(.end(schema: conflicting, checkpoint: nil, dictionary: nil))
+        try writer.send(.end(schema: conflicting, checkpoint: nil, dictionary: nil, normalization: nil))
         defer { writer.abandon() }
         var failure: SearchlightError?
         do {

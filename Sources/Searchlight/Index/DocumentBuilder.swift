@@ -9,6 +9,10 @@ final class DocumentBuilder {
     private var document = Document()
     private let encoder = StoredData.Encoder()
 
+    /// How term frequencies are normalised by length (nil until the index has entities: then a
+    /// document is taken to be of average length).
+    var normalization: LengthNormalization?
+
     /// The dictionary entity data is compressed with (nil until the index has one).
     var dictionary: StoredData.Dictionary? {
         get { encoder.dictionary }
@@ -33,9 +37,11 @@ final class DocumentBuilder {
             document.addValue(Sortable.serialise(Ranking.hintScale(hint)), slot: Schema.rankingHintSlot)
         }
 
+        let length = LengthNormalization.length(of: entity, type: type)
+        let normalization = self.normalization ?? LengthNormalization(averageLength: length)
         if let titleKey = type.display.title, let title = entity.attributes[titleKey] {
             let text = title.elements.map(\.text).joined(separator: " ")
-            addCompletionTerms(text)
+            addCompletionTerms(text, wholeTitleWdf: normalization.wdf(weight: 1, length: length))
             addNameTerms(title: text, entity: entity, type: type)
         }
 
@@ -44,7 +50,7 @@ final class DocumentBuilder {
             let elements = value.elements
             for element in elements {
                 if attribute.searchable, let words = searchableText(element, attribute: attribute, schema: schema) {
-                    let weight = UInt32(attribute.weight)
+                    let weight = normalization.wdf(weight: attribute.weight, length: length)
                     if attribute.searchableByDefault { try generator.indexText(words, weight: weight) }
                     if attribute.fieldSearchable {
                         try generator.indexText(words, weight: weight, prefix: IndexTerms.fieldPrefix(key), positions: false)
@@ -73,9 +79,9 @@ final class DocumentBuilder {
     }
 
     /// The whole title, its words and two-word phrases as completions, and each word's short prefixes.
-    private func addCompletionTerms(_ title: String) {
+    private func addCompletionTerms(_ title: String, wholeTitleWdf: UInt32) {
         let whole = IndexTerms.wholeTitle(title)
-        if whole.utf8.count <= IndexTerms.maximumTermBytes { document.addTerm(whole) }
+        if whole.utf8.count <= IndexTerms.maximumTermBytes { document.addTerm(whole, wdf: wholeTitleWdf) }
         let words = IndexTerms.titleWords(title)
         for (i, word) in words.enumerated() {
             addBooleanTerm(IndexTerms.completionPrefix + word)

@@ -37,8 +37,12 @@ public final class EntityIndex: Sendable {
             try loadDictionary()
         }
 
-        /// Registers the index's stored-data dictionary, if it has one, for reading and for writing.
+        /// Registers the index's stored-data dictionary, if it has one, for reading and for writing,
+        /// and takes the length normalisation its documents are written with.
         mutating func loadDictionary() throws(XapianError) {
+            if builder.normalization == nil, let stored = try database.metadata(IndexMetadata.averageLength) {
+                builder.normalization = LengthNormalization(stored: stored)
+            }
             guard builder.dictionary == nil, let bytes = try database.metadata(IndexMetadata.dictionary) else { return }
             builder.dictionary = StoredData.Dictionary.registered(bytes)
         }
@@ -203,11 +207,13 @@ public final class EntityIndex: Sendable {
             guard let writer = state.writer else { throw SearchlightError.readOnly }
             let schemaBefore = state.schema
             let dictionaryBefore = state.builder.dictionary
+            let normalizationBefore = state.builder.normalization
             do {
                 return try writer.transaction { try body(&state, writer) }
             } catch {
                 state.schema = schemaBefore
                 state.builder.dictionary = dictionaryBefore
+                state.builder.normalization = normalizationBefore
                 throw error
             }
         }
@@ -270,6 +276,9 @@ public final class EntityIndex: Sendable {
             if state.builder.dictionary == nil, let dictionary = Self.trainedDictionary(checked) {
                 try Self.install(dictionary, in: &state, writer: writer)
             }
+            if state.builder.normalization == nil, let normalization = LengthNormalization.averaging(checked, schema: state.schema) {
+                try Self.install(normalization, in: &state, writer: writer)
+            }
             for entity in checked {
                 guard let type = state.schema.type(named: entity.type) else {
                     throw SearchlightError.unknownType(entity.type, known: state.schema.types.map(\.name))
@@ -293,7 +302,7 @@ public final class EntityIndex: Sendable {
     /// dictionary their data was compressed with (stored if the index has none yet).
     enum BatchPart: Sendable {
         case entities([PreparedEntity])
-        case end(schema: Schema?, checkpoint: JSONValue?, dictionary: StoredData.Dictionary?)
+        case end(schema: Schema?, checkpoint: JSONValue?, dictionary: StoredData.Dictionary?, normalization: LengthNormalization?)
     }
 
     /// Writes one batch in one commit, its parts taken from `next` until the end. An error thrown by
@@ -311,9 +320,10 @@ public final class EntityIndex: Sendable {
                             try writer.replaceDocument(uniqueTerm: entity.uniqueTerm, with: entity.document)
                         }
                     }
-                case .end(let schema, let checkpoint, let dictionary):
+                case .end(let schema, let checkpoint, let dictionary, let normalization):
                     if let schema { try Self.store(schema, in: &state, writer: writer) }
                     if let dictionary, state.builder.dictionary == nil { try Self.install(dictionary, in: &state, writer: writer) }
+                    if let normalization, state.builder.normalization == nil { try Self.install(normalization, in: &state, writer: writer) }
                     if let checkpoint { try writer.setMetadata(IndexMetadata.checkpoint, Array(checkpoint.jsonText.utf8)) }
                     return
                 }
@@ -326,6 +336,15 @@ public final class EntityIndex: Sendable {
         try writer.setMetadata(IndexMetadata.dictionary, dictionary.bytes)
         state.builder.dictionary = dictionary
     }
+
+    /// Stores the length normalisation in the current transaction and writes with it from now on.
+    private static func install(_ normalization: LengthNormalization, in state: inout State, writer: WritableDatabase) throws(XapianError) {
+        try writer.setMetadata(IndexMetadata.averageLength, normalization.stored)
+        state.builder.normalization = normalization
+    }
+
+    /// The length normalisation documents are written with, once the index has entities.
+    var normalization: LengthNormalization? { state.withLock { $0.builder.normalization } }
 
     /// The index's stored-data dictionary, if it has one (see `StoredData`).
     var dictionary: StoredData.Dictionary? { state.withLock { $0.builder.dictionary } }

@@ -35,6 +35,19 @@ enum IndexTerms {
     /// The whole title of an entity that has other names, normalised like `XE`.
     static let namedTitlePrefix = "XS"
 
+    /// How many words `text` has (runs of letters and digits), counted without building them.
+    static func wordCount(_ text: String) -> Int {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.split { !$0.isLetter && !$0.isNumber }.count }
+        var count = 0
+        var inWord = false
+        for byte in text.utf8 {
+            let letter = isASCIILetterOrDigit(byte)
+            if letter && !inWord { count += 1 }
+            inWord = letter
+        }
+        return count
+    }
+
     /// Lower-cased words of a title, for completions and prefix terms.
     static func titleWords(_ text: String) -> [String] {
         // ASCII text, most titles and queries, is split by bytes: the same words without Unicode's tables.
@@ -71,4 +84,6 @@ enum IndexMetadata {
     static let checkpoint = "searchlight.checkpoint"
     /// The zstd dictionary of the stored entity data (see `StoredData`), once one is trained.
     static let dictionary = "searchlight.dictionary"
+    /// The average entity length wdfs are normalised by (see `LengthNormalization`), fixed with the first entities.
+    static let averageLength = "searchlight.averageLength"
 }

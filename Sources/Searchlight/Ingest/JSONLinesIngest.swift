@@ -131,6 +131,12 @@ public final class JSONLinesIngest {
         }
         if !inference.isEmpty { schema = try schema.merged(with: inference.schema()) }
         var dictionary = index.dictionary != nil ? nil : StoredData.Dictionary.trained(on: sampler)
+        // The same samples give an index its average entity length (see `LengthNormalization`).
+        let sampleDecoder = EntityDecoder(schema: schema, defaultType: options.defaultType)
+        var normalization = index.normalization != nil ? nil : LengthNormalization.averaging(
+            sampler.samples.lazy.compactMap { line in
+                (try? JSONValue(parsing: String(decoding: line, as: UTF8.self))).flatMap { try? sampleDecoder.entity(from: $0) }
+            }, schema: schema)
 
         // Pass 2: index the valid lines in atomic batches, each with its checkpoint. This thread reads
         // the lines and builds the documents; the writer's thread adds them to the index and commits.
@@ -142,6 +148,7 @@ public final class JSONLinesIngest {
         let adding = resumePoint == nil && report.duplicates == 0 && countBefore == 0
         let builder = DocumentBuilder()
         builder.dictionary = dictionary ?? index.dictionary
+        builder.normalization = normalization ?? index.normalization
         let writer = PipelinedWriter(index: index, adding: adding)
         defer { writer.abandon() }
         var part: [EntityIndex.PreparedEntity] = []
@@ -161,8 +168,9 @@ public final class JSONLinesIngest {
             let checkpoint = JSONValue.object([("file", .string(location.file)), ("line", .int(location.line)),
                                                ("entities", .int(entitiesBefore + report.indexed + batchCount)),
                                                ("fileIndex", .int(fileIndex)), ("inputs", inputs)])
-            try writer.send(.end(schema: schemaToStore, checkpoint: checkpoint, dictionary: dictionary))
+            try writer.send(.end(schema: schemaToStore, checkpoint: checkpoint, dictionary: dictionary, normalization: normalization))
             dictionary = nil
+            normalization = nil
             schemaToStore = nil
             report.indexed += batchCount
             report.batches += 1

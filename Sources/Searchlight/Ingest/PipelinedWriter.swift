@@ -9,7 +9,7 @@ import Synchronization
 /// ```swift
 /// let writer = PipelinedWriter(index: index, adding: true)
 /// try writer.send(.entities(prepared))
-/// try writer.send(.end(schema: nil, checkpoint: checkpoint, dictionary: nil))
+/// try writer.send(.end(schema: nil, checkpoint: checkpoint, dictionary: nil, normalization: nil))
 /// try writer.finish()   // waits for the last commit; throws the first failure
 /// ```
 final class PipelinedWriter: Sendable {

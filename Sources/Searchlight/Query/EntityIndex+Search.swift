@@ -17,7 +17,7 @@ extension EntityIndex {
             if state.searcher == nil { state.searcher = try Searcher(schema: state.schema, database: state.database) }
             let searcher = state.searcher!
             let enquire = try Enquire(database: state.database)
-            enquire.setBM25(k1: Ranking.k1, b: Ranking.b)
+            Ranking.weigh(enquire)
             let restrict = try Self.restriction(types: request.types, filter: request.filter, required: request.requiredTerms, schema: schema)
             if let filter = request.filter {
                 enquire.setDecider { data in
@@ -36,7 +36,7 @@ extension EntityIndex {
             let hintWeight = relevance ? try Ranking.hintWeight(database: state.database) : nil
             var plan: Query?
             func run(_ query: Query, offset: Int, limit: Int, checkAtLeast: Int? = nil) throws -> MatchSet {
-                let ranked = try boost.map { try Query.combine(.andMaybe, [query, $0]) } ?? query
+                let ranked = try Ranking.inBM25Units(try boost.map { try Query.combine(.andMaybe, [query, $0]) } ?? query)
                 enquire.query = try restrict(ranked)
                 if limit > 0, plan == nil { plan = enquire.query }
                 return try enquire.matches(offset: offset, limit: limit, checkAtLeast: checkAtLeast ?? request.offset + request.limit)

@@ -52,9 +52,9 @@ public struct Explanation: Sendable, Hashable {
             }
         }
         let weigher = try Enquire(database: database)
-        weigher.setBM25(k1: Ranking.k1, b: Ranking.b)
+        Ranking.weigh(weigher)
         for i in matches.indices {
-            weigher.query = try Query.combine(.filter, [Query.term(matches[i].term), Query.term(uniqueTerm)])
+            weigher.query = try Query.combine(.filter, [try Ranking.inBM25Units(Query.term(matches[i].term)), Query.term(uniqueTerm)])
             matches[i].weight = try weigher.matches(offset: 0, limit: 1, checkAtLeast: 0).first?.weight ?? 0
         }
         self.matches = matches.sorted { ($0.weight, $1.term) > ($1.weight, $0.term) }

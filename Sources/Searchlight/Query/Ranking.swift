@@ -4,9 +4,21 @@ import XapianIndex
 
 /// Ranking defaults, chosen on principle and measured on the CISI collection (Benchmarks/RESULTS.md).
 enum Ranking {
-    /// BM25's standard parameters (Robertson et al.), rather than Xapian's k1 1 / b 0.5.
+    /// BM25's standard k1 (Robertson et al.), rather than Xapian's 1. Its b, 0.75, is applied when
+    /// documents are written (`LengthNormalization`).
     static let k1 = 1.2
-    static let b = 0.75
+
+    /// Sets BM25 on `enquire` for wdfs normalised at write time: b 0, and k1 in the wdf's units.
+    static func weigh(_ enquire: Enquire) {
+        enquire.setBM25(k1: k1 * LengthNormalization.scale, b: 0)
+    }
+
+    /// `query` weighted in BM25's own units: Xapian multiplies every term's weight by k1 + 1, so
+    /// with k1 in wdf units this divides that back out (scores, hint boosts and explanations stay
+    /// those of plain BM25).
+    static func inBM25Units(_ query: Query) throws(XapianError) -> Query {
+        try query.scaled(by: (k1 + 1) / (k1 * LengthNormalization.scale + 1))
+    }
 
     /// Verbose, question-like queries (this many words or more) are expanded by pseudo-relevance
     /// feedback; short queries are names and keywords, where expansion mostly adds noise and latency.

@@ -8,7 +8,7 @@
 /// ```
 public struct Schema: Sendable, Equatable {
     /// The on-disk format this build writes and reads.
-    public static let formatVersion = 5
+    public static let formatVersion = 6
 
     public var types: [EntityType]
     public var enums: [EnumType]
