@@ -31,6 +31,13 @@ import XapianIndex
         #expect(report.problems.contains { $0.contains("not a stored entity") })
         #expect(report.problems.contains { $0.contains("unique term is 'Qtrail:other', expected 'Qtrail:real'") })
         #expect(throws: SearchlightError.self) { try IndexCheckReport(checking: folder.path + "/none") }
+
+        try index.state.withLock { state in
+            let writer = try #require(state.writer)
+            try writer.setMetadata(IndexMetadata.averageLength, Array("long".utf8))
+            try writer.commit()
+        }
+        #expect(try IndexCheckReport(checking: index.path).problems.contains { $0.contains("'long' is not a length") })
     }
 
     @Test func compactionKeepsEveryEntityHoldsTheLockAndLeavesTheIndexWritable() throws {

@@ -131,12 +131,13 @@ public final class JSONLinesIngest {
         }
         if !inference.isEmpty { schema = try schema.merged(with: inference.schema()) }
         var dictionary = index.dictionary != nil ? nil : StoredData.Dictionary.trained(on: sampler)
-        // The same samples give an index its average entity length (see `LengthNormalization`).
+        // The same samples give an index its average entity length (see `LengthNormalization`); with
+        // none to go by (every sampled line invalid), every entity counts as of average length.
         let sampleDecoder = EntityDecoder(schema: schema, defaultType: options.defaultType)
         var normalization = index.normalization != nil ? nil : LengthNormalization.averaging(
             sampler.samples.lazy.compactMap { line in
                 (try? JSONValue(parsing: String(decoding: line, as: UTF8.self))).flatMap { try? sampleDecoder.entity(from: $0) }
-            }, schema: schema)
+            }, schema: schema) ?? LengthNormalization(averageLength: 0)
 
         // Pass 2: index the valid lines in atomic batches, each with its checkpoint. This thread reads
         // the lines and builds the documents; the writer's thread adds them to the index and commits.
