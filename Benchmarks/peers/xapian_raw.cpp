@@ -511,6 +511,7 @@ struct SearchlightPlan {
         // Format 6 writes wdfs already divided by BM25's length normalisation, in units of 32: k1 in
         // those units, b 0, and every query scaled back to BM25's units (Ranking.weigh, inBM25Units).
         enquire.set_weighting_scheme(Xapian::BM25Weight(1.2 * 32, 0, 1, 0, 0.5));
+        enquire.set_expansion_scheme("trad", 32);
         const double bm25_units = (1.2 + 1) / (1.2 * 32 + 1);
         enquire.set_sort_by_relevance();
         Xapian::Query expired(Xapian::Query::OP_VALUE_LE, 1, Xapian::sortable_serialise((double)time(nullptr)));

@@ -18,6 +18,10 @@ void cx_enquire_set_bm25(cx_enquire *enq, double k1, double k2, double k3, doubl
     guarded(nullptr, false, [&] { enq->enquire.set_weighting_scheme(Xapian::BM25Weight(k1, k2, k3, b, min_normlen)); return true; });
 }
 
+void cx_enquire_set_trad_expansion(cx_enquire *enq, double k) {
+    guarded(nullptr, false, [&] { enq->enquire.set_expansion_scheme("trad", k); return true; });
+}
+
 bool cx_enquire_set_sort(cx_enquire *enq, const uint32_t *slots, const bool *descending, size_t count,
                          bool relevance_after, cx_error *error) {
     return guarded(error, false, [&] {

@@ -45,6 +45,12 @@ public final class Enquire {
         cx_enquire_set_bm25(handle, k1, k2, k3, b, minNormLength)
     }
 
+    /// Weights expansion terms (`expansionTerms`) by Xapian's "trad" scheme with parameter `k`
+    /// (Xapian's default is 1), which plays k1's part for the feedback documents' term frequencies.
+    public func setTradExpansion(k: Double) {
+        cx_enquire_set_trad_expansion(handle, k)
+    }
+
     /// Orders matches by value slots instead of relevance (`relevanceBreaksTies` uses relevance
     /// after the keys); documents without a value come last. An empty list restores relevance order.
     public func setSort(_ keys: [SortKey], relevanceBreaksTies: Bool = true) throws(XapianError) {

@@ -31,6 +31,22 @@ import Testing
         #expect(index.normalization?.averageLength == average)
     }
 
+    @Test func theAverageLengthOfALargeInputIsEstimatedWithoutFavouringLongLines() throws {
+        // About 3 MB, more than the first pass samples: mostly short lines, every tenth a long one.
+        let words = (0..<9_000).map { $0 % 10 == 0 ? 600 : 3 + $0 % 7 }
+        let lines = words.enumerated().map { i, count in
+            #"{"type":"trail","id":"t\#(i)","attributes":{"name":"T\#(i)","description":"\#((0..<count).map { "w\($0 % 97)" }.joined(separator: " "))"}}"#
+        }
+        #expect(lines.reduce(0) { $0 + $1.utf8.count } > 2 * StoredData.Dictionary.trainingBytes / 2 + 500_000)
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        _ = try ingest(index, [folder.write("big.jsonl", lines)])
+        // Each entity: its one-word name at weight 5, its description's words at weight 1.
+        let exact = Double(words.reduce(0) { $0 + 5 + $1 }) / Double(words.count)
+        let stored = try #require(index.normalization).averageLength
+        #expect(abs(stored - exact) / exact < 0.05, "stored \(stored), exact \(exact)")
+    }
+
     @Test func aRunThatCreatesOrDoublesTheIndexCompactsIt() throws {
         let folder = TemporaryFolder()
         let index = try openIndex(folder)

@@ -48,6 +48,21 @@ import Testing
         #expect(reader.normalization?.averageLength == 4)
     }
 
+    @Test func aSurveyMeasuresInferredTypesFromAUniformSampleOfTheirLines() throws {
+        var survey = LengthSurvey()
+        var exact = 0.0
+        for i in 0..<5_000 {
+            let count = i % 10 == 0 ? 300 : 2 + i % 5
+            exact += Double(count)
+            let line = #"{"type":"note","id":"\#(i)","attributes":{"text":"\#(String(repeating: "word ", count: count))"}}"#
+            Array(line.utf8).withUnsafeBytes { survey.sampleLineOfInferredType($0) }
+        }
+        exact /= 5_000
+        let average = try #require(survey.normalization(decoder: EntityDecoder(schema: Self.schema))).averageLength
+        #expect(abs(average - exact) / exact < 0.1, "\(average) vs \(exact)")
+        #expect(LengthSurvey().normalization(decoder: EntityDecoder(schema: Self.schema)) == nil)
+    }
+
     @Test func wdfsAreWeightTimesScaleOverBM25sDivisor() {
         let normalization = LengthNormalization(averageLength: 100)
         #expect(normalization.wdf(weight: 1, length: 100) == 32)

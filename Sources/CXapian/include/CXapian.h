@@ -240,6 +240,8 @@ cx_enquire *cx_enquire_new(cx_database *db, cx_error *error);
 void cx_enquire_free(cx_enquire *enq);
 void cx_enquire_set_query(cx_enquire *enq, const cx_query *query);
 void cx_enquire_set_bm25(cx_enquire *enq, double k1, double k2, double k3, double b, double min_normlen);
+/* Expansion terms (ESets) weighted by Xapian's "trad" scheme with parameter k (its default is 1). */
+void cx_enquire_set_trad_expansion(cx_enquire *enq, double k);
 /* Sorts by the given value slots (first is primary); `descending[i]` per key; documents without a
  * value sort last either way. `relevance_after` breaks ties by relevance; count 0 restores pure relevance. */
 bool cx_enquire_set_sort(cx_enquire *enq, const uint32_t *slots, const bool *descending, size_t count,

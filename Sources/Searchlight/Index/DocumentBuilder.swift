@@ -9,8 +9,8 @@ final class DocumentBuilder {
     private var document = Document()
     private let encoder = StoredData.Encoder()
 
-    /// How term frequencies are normalised by length (nil until the index has entities: then a
-    /// document is taken to be of average length).
+    /// How term frequencies are normalised by length (nil until the index has entities with
+    /// words: until then a document is taken to be of average length).
     var normalization: LengthNormalization?
 
     /// The dictionary entity data is compressed with (nil until the index has one).

@@ -276,7 +276,7 @@ public final class EntityIndex: Sendable {
             if state.builder.dictionary == nil, let dictionary = Self.trainedDictionary(checked) {
                 try Self.install(dictionary, in: &state, writer: writer)
             }
-            if state.builder.normalization == nil, let normalization = LengthNormalization.averaging(checked, schema: state.schema) {
+            if state.builder.normalization == nil, let normalization = LengthNormalization.averaging(checked.lazy.map { ($0, 1) }, schema: state.schema) {
                 try Self.install(normalization, in: &state, writer: writer)
             }
             for entity in checked {

@@ -69,12 +69,8 @@ public struct IndexCheckReport: Sendable {
         if let bytes = try database.metadata(IndexMetadata.dictionary), StoredData.Dictionary.registered(bytes) == nil {
             note("metadata \(IndexMetadata.dictionary): not a zstd dictionary, so no entity compressed with it can be read")
         }
-        switch try database.metadata(IndexMetadata.averageLength) {
-        case nil where hasDocuments:
-            note("metadata \(IndexMetadata.averageLength): missing, yet the index holds documents (their term frequencies are normalised by it)")
-        case let bytes? where LengthNormalization(stored: bytes) == nil:
+        if let bytes = try database.metadata(IndexMetadata.averageLength), LengthNormalization(stored: bytes) == nil {
             note("metadata \(IndexMetadata.averageLength): '\(String(decoding: bytes, as: UTF8.self))' is not a length")
-        default: break
         }
         if let bytes = try database.metadata(IndexMetadata.checkpoint), (try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)))?["line"]?.intValue == nil {
             note("metadata \(IndexMetadata.checkpoint): not a checkpoint object")

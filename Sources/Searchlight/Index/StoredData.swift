@@ -135,12 +135,6 @@ enum StoredData {
             joined += sample
             sizes.append(sample.count)
         }
-
-        /// The samples taken, in input order.
-        var samples: [ArraySlice<UInt8>] {
-            var start = 0
-            return sizes.map { size in defer { start += size }; return joined[start..<start + size] }
-        }
     }
 
     /// The JSON bytes of stored data, or nil if it is not a whole zstd frame.

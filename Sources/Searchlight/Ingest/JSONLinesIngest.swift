@@ -100,6 +100,8 @@ public final class JSONLinesIngest {
         let checker = EntityDecoder(schema: schema, defaultType: options.defaultType)
         // Training samples for the stored-data dictionary, spread over all the input.
         var sampler = StoredData.Sampler(expectedBytes: totalBytes)
+        // And the average entity length (see `LengthNormalization`).
+        var lengths = LengthSurvey()
         for reader in readers {
             var entities = 0
             try eachLine(of: reader) { location, line, json, bytesRead in
@@ -109,9 +111,11 @@ public final class JSONLinesIngest {
                     let envelope = try checker.envelope(of: try json.get())
                     if let type = schema.type(named: envelope.type) {
                         let entity = try checker.entity(from: envelope, type: type)
+                        lengths.count(entity, type: type)
                         if !seen.insert(IndexTerms.unique(type: entity.type, id: entity.id)).inserted { report.duplicates += 1 }
                     } else if inferAnyType || envelope.type == options.defaultType {
                         try inference.observe(type: envelope.type, id: envelope.id, attributes: envelope.attributes)
+                        lengths.sampleLineOfInferredType(line)
                         if !seen.insert("\(envelope.type)\u{0}\(envelope.id.jsonText)").inserted { report.duplicates += 1 }
                     } else {
                         throw SearchlightError.unknownType(envelope.type, known: schema.types.map(\.name))
@@ -131,13 +135,7 @@ public final class JSONLinesIngest {
         }
         if !inference.isEmpty { schema = try schema.merged(with: inference.schema()) }
         var dictionary = index.dictionary != nil ? nil : StoredData.Dictionary.trained(on: sampler)
-        // The same samples give an index its average entity length (see `LengthNormalization`); with
-        // none to go by (every sampled line invalid), every entity counts as of average length.
-        let sampleDecoder = EntityDecoder(schema: schema, defaultType: options.defaultType)
-        var normalization = index.normalization != nil ? nil : LengthNormalization.averaging(
-            sampler.samples.lazy.compactMap { line in
-                (try? JSONValue(parsing: String(decoding: line, as: UTF8.self))).flatMap { try? sampleDecoder.entity(from: $0) }
-            }, schema: schema) ?? LengthNormalization(averageLength: 0)
+        var normalization = index.normalization != nil ? nil : lengths.normalization(decoder: EntityDecoder(schema: schema, defaultType: options.defaultType))
 
         // Pass 2: index the valid lines in atomic batches, each with its checkpoint. This thread reads
         // the lines and builds the documents; the writer's thread adds them to the index and commits.

@@ -8,9 +8,11 @@ enum Ranking {
     /// documents are written (`LengthNormalization`).
     static let k1 = 1.2
 
-    /// Sets BM25 on `enquire` for wdfs normalised at write time: b 0, and k1 in the wdf's units.
+    /// Sets BM25 on `enquire` for wdfs normalised at write time: b 0, and k1 in the wdf's units;
+    /// likewise the feedback's expansion weighting, whose k is 1 in plain wdfs.
     static func weigh(_ enquire: Enquire) {
         enquire.setBM25(k1: k1 * LengthNormalization.scale, b: 0)
+        enquire.setTradExpansion(k: LengthNormalization.scale)
     }
 
     /// `query` weighted in BM25's own units: Xapian multiplies every term's weight by k1 + 1, so
