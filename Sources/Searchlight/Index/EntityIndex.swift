@@ -276,8 +276,10 @@ public final class EntityIndex: Sendable {
             if state.builder.dictionary == nil, let dictionary = Self.trainedDictionary(checked) {
                 try Self.install(dictionary, in: &state, writer: writer)
             }
-            if state.builder.normalization == nil, let normalization = LengthNormalization.averaging(checked.lazy.map { ($0, 1) }, schema: state.schema) {
-                try Self.install(normalization, in: &state, writer: writer)
+            if state.builder.normalization == nil {
+                var lengths = LengthSurvey()
+                for entity in checked { if let type = state.schema.type(named: entity.type) { lengths.count(entity, type: type) } }
+                if let normalization = lengths.normalization(decoder: decoder) { try Self.install(normalization, in: &state, writer: writer) }
             }
             for entity in checked {
                 guard let type = state.schema.type(named: entity.type) else {

@@ -40,18 +40,6 @@ struct LengthNormalization: Sendable, Equatable {
         return Double(length)
     }
 
-    /// The normalisation for an index whose entities look like `entities`, each counting by its
-    /// `weight` (a sample's inverse chance of being drawn); nil when they have no searchable words.
-    static func averaging(_ entities: some Sequence<(entity: Entity, weight: Double)>, schema: Schema) -> LengthNormalization? {
-        var total = 0.0, weights = 0.0
-        for (entity, weight) in entities {
-            guard let type = schema.type(named: entity.type) else { continue }
-            total += weight * length(of: entity, type: type)
-            weights += weight
-        }
-        return total > 0 ? LengthNormalization(averageLength: total / weights) : nil
-    }
-
     /// As stored in the index's metadata.
     var stored: [UInt8] { Array(String(averageLength).utf8) }
 
@@ -63,9 +51,9 @@ struct LengthNormalization: Sendable, Equatable {
     }
 }
 
-/// The average length of an ingest's entities, gathered in its first pass: exact over the entities
-/// of known types; for those whose type is still being inferred, from a uniform sample of their
-/// lines (reservoir sampling), measured once the schema is known.
+/// The average length of a batch's or an ingest's entities (an ingest gathers it in its first
+/// pass): exact over the entities of known types; for those whose type is still being inferred,
+/// from a uniform sample of their lines (reservoir sampling), measured once the schema is known.
 ///
 /// ```swift
 /// var survey = LengthSurvey()
