@@ -372,7 +372,9 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     `SCALE_WEIGHT(2.2 / 39.4, query AND_MAYBE XE<title words of T joined by spaces>) AND_NOT (value
 //     slot 1 <= now)`, get_mset(0, limit, check_at_least = limit). When slot 0 (the stored hint) has
 //     an upper bound > 0, a page is instead the best limit + 20 matches re-ordered by
-//     weight + value(slot 0) / upper bound, cut to `limit`.
+//     weight + value(slot 0) / upper bound, cut to `limit`; the hints are read in docid order, and
+//     not at all for candidates whose weight trails the limit-th weight by more than 1 (the
+//     largest boost), which cannot reach the page.
 //  6. anyWords = parse(T, OR). If T has 5 or more words (letters/digits runs) and match != all:
 //     pseudo-relevance feedback — top 5 of anyWords; if at least 3, ESet of 20 terms over them
 //     (stemmed default-field terms only, "Z" + lower case), anyWords = anyWords OR (OR of those terms, scaled 0.5).
@@ -536,12 +538,23 @@ struct SearchlightPlan {
                 return docs;
             }
             Xapian::MSet mset = run(query, count + 20, limit);
-            std::vector<std::pair<double, Xapian::Document>> scored;
-            for (auto it = mset.begin(); it != mset.end(); ++it) {
-                Xapian::Document doc = it.get_document();
-                std::string value = doc.get_value(0);
-                scored.emplace_back(it.get_weight() + (value.empty() ? 0 : hint_weight * Xapian::sortable_unserialise(value)), doc);
+            // Candidates trailing the page's last weight by more than the largest boost (1) cannot
+            // reach the page: their hints are not read. The others' hints are read in docid order.
+            size_t reachable = mset.size();
+            if (mset.size() > count && count > 0) {
+                double floor = mset[count - 1].get_weight() - (1 + 1e-9);
+                for (reachable = count; reachable < mset.size() && mset[reachable].get_weight() > floor; ++reachable) {}
             }
+            std::vector<std::pair<Xapian::docid, size_t>> order;
+            for (size_t i = 0; i < reachable; ++i) order.emplace_back(*mset[i], i);
+            std::sort(order.begin(), order.end());
+            std::vector<double> boosts(reachable, 0);
+            for (const auto &[did, i] : order) {
+                std::string value = mset[i].get_document().get_value(0);
+                if (!value.empty()) boosts[i] = hint_weight * Xapian::sortable_unserialise(value);
+            }
+            std::vector<std::pair<double, Xapian::Document>> scored;
+            for (size_t i = 0; i < reachable; ++i) scored.emplace_back(mset[i].get_weight() + boosts[i], mset[i].get_document());
             std::stable_sort(scored.begin(), scored.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
             for (size_t i = 0; i < scored.size() && i < count; ++i) docs.push_back(scored[i].second);
             return docs;

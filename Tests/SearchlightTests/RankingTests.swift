@@ -73,3 +73,48 @@ import Testing
         #expect(LengthNormalization(stored: Array("not a number".utf8)) == nil)
     }
 }
+
+/// The ranking hint re-orders the best matches by weight plus boost; candidates that cannot reach
+/// the page are not read, which must not change any page.
+@Suite struct HintReranking {
+    static let schema = try! Schema(jsonText: """
+        {"types": [{"name": "note", "display": {"title": "text"}, "rankingHint": "popularity",
+                    "attributes": [{"key": "text", "kind": "text"}, {"key": "popularity", "kind": "integer"}]}]}
+        """, source: "test")
+
+    @Test func everyPageIsTheBestByWeightPlusBoostAmongItsCandidates() throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(Self.schema)
+        var entities: [Entity] = []
+        // 48 matches whose weights spread over more than the largest boost, the lighter ones the
+        // popular ones (more filler or fewer "alpha": the whole boost, the others none); 200 other
+        // notes give the word a useful idf.
+        for i in 0..<48 {
+            let text = Array(repeating: "alpha", count: 1 + i % 6) + Array(repeating: "filler", count: i % 11)
+            entities.append(Entity(type: "note", id: .string("m\(i)"),
+                                   attributes: ["text": .string(text.joined(separator: " ")), "popularity": .int(i % 11 >= 5 || i % 6 <= 1 ? 100 : 0)]))
+        }
+        for i in 0..<200 { entities.append(Entity(type: "note", id: .string("o\(i)"), attributes: ["text": "other words here"])) }
+        try index.index(entities)
+
+        // Every match, re-ranked with its hint (no page is smaller than the whole set here).
+        let whole = try index.search(SearchRequest("alpha ", limit: 100, offset: 0))
+        #expect(whole.results.count == 48)
+        let maximum = log1p(100.0)
+        let boost = { (result: SearchResult) in log1p(result.entity.attributes["popularity"]!.elements.first!.doubleValue!) / maximum }
+        // Xapian's order by weight alone, docid breaking ties.
+        let byWeight = whole.results.map { (id: $0.entity.id.stringValue, weight: (($0.score - boost($0)) * 1e9).rounded() / 1e9, score: $0.score) }
+            .sorted { ($0.weight, Int($1.id.dropFirst())!) > ($1.weight, Int($0.id.dropFirst())!) }
+        #expect(byWeight.first!.weight - byWeight.last!.weight > 2 * Ranking.hintBoost)
+        for limit in [1, 2, 3, 5, 10] {
+            for offset in [0, 1, 4, 9] {
+                let candidates = byWeight.prefix(offset + limit + Ranking.rerankDepth)
+                let expected = candidates.enumerated().sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }
+                    .dropFirst(offset).prefix(limit).map(\.element.id)
+                let page = try index.search(SearchRequest("alpha ", limit: limit, offset: offset))
+                #expect(page.results.map(\.entity.id.stringValue) == Array(expected), "limit \(limit), offset \(offset)")
+            }
+        }
+    }
+}

@@ -49,11 +49,8 @@ extension EntityIndex {
                     return (set.map { Hit(match: $0, score: $0.weight) }, set)
                 }
                 let set = try run(query, offset: 0, limit: offset + limit + Ranking.rerankDepth)
-                var scored: [Hit] = []
-                for match in set {
-                    let stored = try match.value(slot: Schema.rankingHintSlot)
-                    scored.append(Hit(match: match, score: match.weight + (stored.isEmpty ? 0 : hintWeight * Sortable.unserialise(stored))))
-                }
+                let boosts = try Ranking.hintBoosts(set, pageEnd: offset + limit, hintWeight: hintWeight)
+                let scored = zip(set, boosts).map { Hit(match: $0, score: $0.weight + $1) }
                 let ranked = scored.enumerated().sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }.map(\.element)
                 return (Array(ranked.dropFirst(offset).prefix(limit)), set)
             }

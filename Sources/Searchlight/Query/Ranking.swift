@@ -65,6 +65,25 @@ enum Ranking {
         return weight * hintScale(hint)
     }
 
+    /// The hint boost of each match that can still reach the page ending at `pageEnd`; the
+    /// candidates after them, whose weight trails the page's last weight by more than the largest
+    /// boost, cannot pass it (ties keep the weight order) and are left out unread. Hints are read
+    /// in docid order, so matches sharing a block of the value stream read it once.
+    static func hintBoosts(_ set: MatchSet, pageEnd: Int, hintWeight: Double) throws(XapianError) -> [Double] {
+        var reachable = set.count
+        if set.count > pageEnd, pageEnd > 0 {
+            let floor = set[pageEnd - 1].weight - hintBoost * (1 + 1e-9)
+            reachable = pageEnd
+            while reachable < set.count, set[reachable].weight > floor { reachable += 1 }
+        }
+        var boosts = [Double](repeating: 0, count: reachable)
+        for (position, match) in set.prefix(reachable).enumerated().sorted(by: { $0.element.docid < $1.element.docid }) {
+            let stored = try match.value(slot: Schema.rankingHintSlot)
+            if !stored.isEmpty { boosts[position] = hintWeight * Sortable.unserialise(stored) }
+        }
+        return boosts
+    }
+
     /// The ranking hint as stored for boosting and ordering: log(1 + hint), so that long-tailed
     /// hints (counts, popularity) still separate the common middle; negative hints count as 0.
     static func hintScale(_ hint: Double) -> Double { log1p(max(0, hint)) }
