@@ -88,8 +88,14 @@ import Testing
                 let escaped = String(plain.prefix(offset)) + "\\\"é\\n" + String(plain.dropFirst(offset))
                 let value = try JSONValue(parsing: "[\"\(plain)\", \"\(escaped)\"]")
                 #expect(value == .array([.string(plain), .string(String(plain.prefix(offset)) + "\"é\n" + String(plain.dropFirst(offset)))]))
+                // Runs of plain bytes between escapes, and after them.
+                let twice = try JSONValue(parsing: "\"\(escaped)\(escaped)\\t\(plain)\"")
+                let unescaped = String(plain.prefix(offset)) + "\"é\n" + String(plain.dropFirst(offset))
+                #expect(twice == .string(unescaped + unescaped + "\t" + plain))
                 let control = "[\"" + String(plain.prefix(offset)) + "\u{01}" + String(plain.dropFirst(offset)) + "\"]"
                 #expect(throws: JSONSyntaxError.self) { try JSONValue(parsing: control) }
+                let controlAfterEscape = "[\"\\n" + String(plain.prefix(offset)) + "\u{01}" + String(plain.dropFirst(offset)) + "\"]"
+                #expect(throws: JSONSyntaxError.self) { try JSONValue(parsing: controlAfterEscape) }
             }
         }
     }

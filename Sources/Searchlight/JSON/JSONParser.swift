@@ -220,8 +220,13 @@ struct JSONParser {
                 }
             default:
                 if byte < 0x20 { throw fail("control character in string") }
-                buffer.append(byte)
+                // The run of plain bytes up to the next escape or quote, copied at once.
+                let run = index
                 index += 1
+                while index + 8 <= bytes.count, Self.isPlainASCII(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    index += 8
+                }
+                buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[run..<index]))
             }
         }
         throw fail("unterminated string", at: start)
