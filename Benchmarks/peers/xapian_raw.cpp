@@ -345,7 +345,7 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 // SEARCHLIGHT PLAN MIRROR — keep in step with Sources/Searchlight/Query/EntityIndex+Search.swift,
 // Searcher.swift, Ranking.swift, Stopwords.swift and Index/ShortPrefixTables.swift.
 // Last mirrored: the plan of format version 6 (wdfs normalised by length at write time), with
-// expansions sharing the typed word's stem left out
+// expansions sharing the typed word's stem left out and hints read only where they can matter
 // (XP prefixes, stored short-prefix entities, boosts;
 // synonym lookups are skipped when no type has a synonyms attribute, as in the Debian schema).
 //
