@@ -125,6 +125,12 @@ import XapianIndex
 @Test func urlPlaceholdersArePercentEncoded() {
     #expect(Schema.percentEncoded("a b/ü-x_y.z~") == "a%20b%2F%C3%BC-x_y.z~")
     #expect(Schema.percentEncoded("rock&roll:1") == "rock&roll:1")
+    let schema = try! Schema(jsonText: """
+        {"types": [{"name": "trail", "url": "https://x.test/{region}/t/{id}?v={grade}&{missing}", "attributes": [
+            {"key": "region", "kind": "keyword", "multiValued": true}, {"key": "grade", "kind": "integer"}]}]}
+        """, source: "test")
+    let entity = Entity(type: "trail", id: "mist/1", attributes: ["region": ["Sierra Nevada", "Yosemite"], "grade": 3])
+    #expect(schema.url(of: entity) == "https://x.test/Sierra%20Nevada/t/mist%2F1?v=3&")
 }
 
 @Test func datesFarOutsideISO8601FormatAsSeconds() {

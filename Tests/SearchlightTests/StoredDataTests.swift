@@ -12,6 +12,22 @@ import Testing
         #expect(StoredData.unpack(encoder.pack([])) == [])
     }
 
+    @Test func storedAttributesReadAsTheyWereWrittenAndOddValuesAreSkipped() throws {
+        let entity = Entity(type: "trail", id: "t1", attributes: [
+            "name": "Mist \"Trail\"\nupper", "length": 4.5, "visits": 12, "open": true, "tags": ["steep", "wet"], "none": [],
+        ])
+        let json = Array(entity.jsonValue.jsonText.utf8)
+        let read = try #require(json.withUnsafeBytes { Entity(storedJSON: $0) })
+        #expect(read == entity)
+        // Values the stored form never holds are left out, and the members after them still read.
+        let odd = Array(#"{"type":"trail","id":"t2","attributes":{"a":null,"b":[1,[2]],"c":{"d":1},"e":[1,null],"f":"kept","g":[3,4]}}"#.utf8)
+        let oddRead = try #require(odd.withUnsafeBytes { Entity(storedJSON: $0) })
+        #expect(oddRead.attributes.entries.map(\.key) == ["f", "g"])
+        #expect(oddRead.attributes["g"] == [3, 4])
+        let broken = Array(#"{"type":"trail","id":"t3","attributes":{"a":[1,}}"#.utf8)
+        #expect(broken.withUnsafeBytes { Entity(storedJSON: $0) } == nil)
+    }
+
     @Test func damagedDataIsNotReadAsAnEntity() {
         let stored = StoredData.Encoder().pack(Array(#"{"type":"trail","id":"a","attributes":{}}"#.utf8))
         #expect(StoredData.unpack(Array(stored.dropLast(3))) == nil)

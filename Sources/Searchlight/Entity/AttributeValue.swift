@@ -39,6 +39,12 @@ public enum AttributeValue: Sendable, Hashable, ExpressibleByStringLiteral, Expr
         }
     }
 
+    /// The first of the values (a list's first element, or this value alone; nil for an empty list).
+    public var firstElement: AttributeValue? {
+        if case .list(let items) = self { return items.first }
+        return self
+    }
+
     public var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
@@ -78,6 +84,28 @@ public enum AttributeValue: Sendable, Hashable, ExpressibleByStringLiteral, Expr
             }
             self = .list(values)
         case .null, .object: return nil
+        }
+    }
+
+    /// Reads an attribute value straight from JSON text, without a `JSONValue` in between (the
+    /// stored entity's path); nil, once read past, for what `init(json:)` refuses.
+    init?(parsing parser: inout JSONParser) throws(JSONSyntaxError) {
+        guard parser.index < parser.bytes.count else { throw parser.fail("unexpected end of input") }
+        switch parser.bytes[parser.index] {
+        case UInt8(ascii: "\""):
+            self = .string(try parser.parseString())
+        case UInt8(ascii: "["):
+            var values: [AttributeValue] = []
+            var flat = true
+            try parser.parseElements { (parser) throws(JSONSyntaxError) in
+                let value = try AttributeValue(parsing: &parser)
+                if let value, !value.isList { values.append(value) } else { flat = false }
+            }
+            guard flat else { return nil }
+            self = .list(values)
+        default:
+            guard let value = AttributeValue(json: try parser.parseValue()) else { return nil }
+            self = value
         }
     }
 

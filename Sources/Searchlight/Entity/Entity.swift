@@ -62,7 +62,7 @@ public struct Entity: Sendable, Hashable {
                 case "attributes":
                     attributes.reserveCapacity(16)
                     try parser.parseMembers { (parser, key) throws(JSONSyntaxError) in
-                        if let attribute = AttributeValue(json: try parser.parseValue()) { attributes.appendStored(key, attribute) }
+                        if let attribute = try AttributeValue(parsing: &parser) { attributes.appendStored(key, attribute) }
                     }
                 default: break
                 }

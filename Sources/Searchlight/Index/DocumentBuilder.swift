@@ -33,7 +33,7 @@ final class DocumentBuilder {
         if let expiration = entity.expirationDate {
             document.addValue(Sortable.serialise(expiration.timeIntervalSince1970), slot: Schema.expirationSlot)
         }
-        if let hintKey = type.rankingHint, let hint = entity.attributes[hintKey]?.elements.first?.doubleValue {
+        if let hintKey = type.rankingHint, let hint = entity.attributes[hintKey]?.firstElement?.doubleValue {
             document.addValue(Sortable.serialise(Ranking.hintScale(hint)), slot: Schema.rankingHintSlot)
         }
 

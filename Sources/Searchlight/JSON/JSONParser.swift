@@ -129,18 +129,26 @@ struct JSONParser {
     }
 
     mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+        var elements: [JSONValue] = []
+        try parseElements { (parser) throws(JSONSyntaxError) in elements.append(try parser.parseValue()) }
+        return .array(elements)
+    }
+
+    /// Reads the array at the current position element by element: `body` is called with the
+    /// parser standing at each element, and must read it.
+    mutating func parseElements(_ body: (inout JSONParser) throws(JSONSyntaxError) -> Void) throws(JSONSyntaxError) {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { throw fail("expected an array") }
         try enter()
         index += 1
-        var elements: [JSONValue] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
             depth -= 1
-            return .array(elements)
+            return
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue())
+            try body(&self)
             skipWhitespace()
             guard index < bytes.count else { throw fail("unterminated array") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -148,7 +156,6 @@ struct JSONParser {
             throw fail("expected ',' or ']' in array")
         }
         depth -= 1
-        return .array(elements)
     }
 
     mutating func parseString() throws(JSONSyntaxError) -> String {

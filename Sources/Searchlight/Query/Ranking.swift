@@ -60,7 +60,7 @@ enum Ranking {
 
     /// What the ranking hint adds to `entity`'s score (for explanations).
     static func hintBoost(of entity: Entity, schema: Schema, database: Database) throws(XapianError) -> Double {
-        guard let key = schema.type(named: entity.type)?.rankingHint, let hint = entity.attributes[key]?.elements.first?.doubleValue,
+        guard let key = schema.type(named: entity.type)?.rankingHint, let hint = entity.attributes[key]?.firstElement?.doubleValue,
               let weight = try hintWeight(database: database) else { return 0 }
         return weight * hintScale(hint)
     }

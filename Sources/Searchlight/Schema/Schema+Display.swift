@@ -21,18 +21,20 @@ extension Schema {
 
     /// The entity's URL from its type's template: `{id}` and `{key}` are replaced, percent-encoded.
     public func url(of entity: Entity) -> String? {
-        guard let template = type(named: entity.type)?.urlTemplate else { return nil }
-        var result: [UInt8] = []
-        result.reserveCapacity(template.utf8.count + 64)
-        var rest = template.utf8[...]
-        while let open = rest.firstIndex(of: UInt8(ascii: "{")), let close = rest[open...].firstIndex(of: UInt8(ascii: "}")) {
-            result += rest[..<open]
-            let key = String(decoding: rest[rest.index(after: open)..<close], as: UTF8.self)
-            Self.appendPercentEncoded(key == "id" ? entity.id.stringValue : entity.attributes[key]?.elements.first?.text ?? "", to: &result)
-            rest = rest[rest.index(after: close)...]
+        guard var template = type(named: entity.type)?.urlTemplate else { return nil }
+        return template.withUTF8 { template -> String in
+            var result: [UInt8] = []
+            result.reserveCapacity(template.count + 64)
+            var rest = template[...]
+            while let open = rest.firstIndex(of: UInt8(ascii: "{")), let close = rest[open...].firstIndex(of: UInt8(ascii: "}")) {
+                result += rest[..<open]
+                let key = String(decoding: rest[(open + 1)..<close], as: UTF8.self)
+                Self.appendPercentEncoded(key == "id" ? entity.id.stringValue : entity.attributes[key]?.firstElement?.text ?? "", to: &result)
+                rest = rest[(close + 1)...]
+            }
+            result += rest
+            return String(decoding: result, as: UTF8.self)
         }
-        result += rest
-        return String(decoding: result, as: UTF8.self)
     }
 
     /// `text` with every byte outside RFC 3986's unreserved set and the path's sub-delimiters
@@ -44,12 +46,13 @@ extension Schema {
     }
 
     private static func appendPercentEncoded(_ text: String, to bytes: inout [UInt8]) {
-        bytes.reserveCapacity(bytes.count + text.utf8.count)
         for byte in text.utf8 {
             if urlSafe[Int(byte)] {
                 bytes.append(byte)
             } else {
-                bytes += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexDigits[Int(byte >> 4)])
+                bytes.append(hexDigits[Int(byte & 0x0F)])
             }
         }
     }
