@@ -72,6 +72,7 @@ enum Ranking {
     static func hintBoosts(_ set: MatchSet, pageEnd: Int, hintWeight: Double) throws(XapianError) -> [Double] {
         var reachable = set.count
         if set.count > pageEnd, pageEnd > 0 {
+            // A hair over the largest boost: hintWeight × the top hint may round above hintBoost.
             let floor = set[pageEnd - 1].weight - hintBoost * (1 + 1e-9)
             reachable = pageEnd
             while reachable < set.count, set[reachable].weight > floor { reachable += 1 }
