@@ -97,7 +97,10 @@ bool cx_database_document_terms(cx_database *db, uint32_t docid, const char *pre
 }
 
 char *cx_database_document_data(cx_database *db, uint32_t docid, size_t *out_len, cx_error *error) {
-    return guarded<char *>(error, nullptr, [&] { return copy_out(db->db().get_document(docid).get_data(), out_len); });
+    return guarded<char *>(error, nullptr, [&]() -> char * {
+        std::string data = db->db().get_document(docid, Xapian::DOC_ASSUME_VALID).get_data();
+        return data.empty() ? nullptr : copy_out(data, out_len);
+    });
 }
 
 bool cx_database_postings(cx_database *db, const char *term, size_t term_len,

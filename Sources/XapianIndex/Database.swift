@@ -123,15 +123,12 @@ public class Database {
         return takeBytes(buffer, count: length)
     }
 
-    /// The data of document `docid`, or nil when there is no such document.
+    /// The data of document `docid`, or nil when there is no such document or its data is empty.
+    /// One lookup: the document's existence is not checked first, as Xapian's `get_document` would.
     public func documentData(docid: UInt32) throws(XapianError) -> [UInt8]? {
         var length = 0
-        do {
-            let buffer = try withXapianError { cx_database_document_data(handle, docid, &length, $0) }
-            return takeBytes(buffer, count: length) ?? []
-        } catch where error.kind == .documentNotFound {
-            return nil
-        }
+        let buffer = try withXapianError { cx_database_document_data(handle, docid, &length, $0) }
+        return takeBytes(buffer, count: length)
     }
 
     /// Passes a C callback context pointing at `visitor` to `call`, which must not keep it.

@@ -88,7 +88,8 @@ bool cx_database_terms(cx_database *db, const char *prefix, size_t prefix_len,
 bool cx_database_document_terms(cx_database *db, uint32_t docid, const char *prefix, size_t prefix_len,
                                 bool (*visit)(void *context, const char *term, size_t term_len, uint32_t wdf),
                                 void *context, cx_error *error);
-/* Data of document `docid`; NULL with error kind CX_ERROR_DOCUMENT_NOT_FOUND when it does not exist. */
+/* Data of document `docid`, read without first checking that the document exists (which costs a
+ * second B-tree lookup, in the termlist table); NULL, with no error, when it does not exist or has no data. */
 char *cx_database_document_data(cx_database *db, uint32_t docid, size_t *out_len, cx_error *error);
 /* Calls `visit` with each docid indexed by `term`, in ascending order, until it returns false. */
 bool cx_database_postings(cx_database *db, const char *term, size_t term_len,
