@@ -50,6 +50,22 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
         #expect(try db.documentCount == 2)
     }
 
+    @Test func dataByDocidIsNilForMissingDeletedAndEmptyDocuments() throws {
+        let folder = TemporaryFolder()
+        let db = try WritableDatabase(path: folder.path)
+        var docids: [UInt32] = []
+        for (i, data) in ["one", "two", ""].enumerated() {
+            docids.append(try db.replaceDocument(uniqueTerm: "Q\(i)", with: try document(data, terms: ["Q\(i)"])))
+        }
+        #expect(try db.deleteDocuments(withTerm: "Q1") == 1)
+        try db.commit()
+        let reader = try Database(path: folder.path)
+        #expect(try reader.documentData(docid: docids[0]) == Array("one".utf8))
+        #expect(try reader.documentData(docid: docids[1]) == nil)    // deleted
+        #expect(try reader.documentData(docid: docids[2]) == nil)    // no data
+        #expect(try reader.documentData(docid: docids[2] + 1) == nil)    // never written
+    }
+
     @Test func metadataCommitsWithTheDocuments() throws {
         let folder = TemporaryFolder()
         let db = try WritableDatabase(path: folder.path)
