@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Searchlight
 
@@ -52,5 +53,27 @@ import Testing
         let trails = try fixture.index.search(SearchRequest("", types: ["trail"], limit: 1000)).results
         let best = trails.compactMap { $0.entity.attributes["popularity"]?.doubleValue }.max()
         #expect(entities.first?.entity.attributes["popularity"]?.doubleValue == best)
+    }
+
+    @Test func storedPrefixEntitiesAreTheLiveQuerysForEveryTypeFilterAndLimit() throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        var entities: [Entity] = []
+        for i in 0..<40 {
+            var walk = trail("t\(i)", "Harbor walk \(i)", expires: i % 7 == 3 ? Date(timeIntervalSinceNow: -3600) : nil)
+            walk.attributes["popularity"] = .int((i * 37) % 23)
+            entities.append(walk)
+            if i % 3 == 0 { entities.append(landmark(i, "Harbor light \(i)")) }
+        }
+        try index.index(entities)
+        for types in [[], ["trail"], ["landmark"]] {
+            for limit in [1, 3, 8, 50] {
+                let stored = try #require(try index.storedPrefixEntities("ha", types: types, limit: limit))
+                var live = SearchRequest("", types: types, limit: limit)
+                live.requiredTerms = [IndexTerms.titlePrefixPrefix + "ha"]
+                live.rankByHint = true
+                #expect(stored.entities.map(\.id) == (try index.search(live)).results.map(\.entity.id), "types \(types), limit \(limit)")
+            }
+        }
     }
 }

@@ -126,10 +126,19 @@ extension EntityIndex {
             let docids = ShortPrefixTables.decode(bytes)
             let now = Date()
             var entities: [Entity] = []
-            for docid in docids where entities.count < limit {
-                guard let data = try state.database.documentData(docid: docid), let entity = Self.entity(fromData: data),
-                      types.isEmpty || types.contains(entity.type), entity.expirationDate.map({ $0 > now }) ?? true else { continue }
-                entities.append(entity)
+            var next = 0
+            // As many as still wanted at a time, read in docid order (neighbours share the B-tree's
+            // upper blocks, which a read in rank order would fetch again and again) and kept in rank order.
+            while entities.count < limit, next < docids.count {
+                let batch = next..<min(next + limit - entities.count, docids.count)
+                next = batch.upperBound
+                var found = [Entity?](repeating: nil, count: batch.count)
+                for position in batch.sorted(by: { docids[$0] < docids[$1] }) {
+                    guard let data = try state.database.documentData(docid: docids[position]), let entity = Self.entity(fromData: data),
+                          types.isEmpty || types.contains(entity.type), entity.expirationDate.map({ $0 > now }) ?? true else { continue }
+                    found[position - batch.lowerBound] = entity
+                }
+                entities += found.compactMap { $0 }
             }
             return entities.count < limit && docids.count >= ShortPrefixTables.entitiesPerPrefix ? nil : (entities, total)
         }
