@@ -148,6 +148,56 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
     }
 }
 
+/// Readers' table files are memory-mapped by the shim (MappedReads.c): blocks must come from the
+/// mapping, from the file as it is now after it grew, and never from a closed file's mapping.
+@Suite struct MappedReads {
+    /// `count` documents whose data is `label` and the document's number, padded so they fill blocks.
+    private func fill(_ db: WritableDatabase, label: String, from start: Int = 0, count: Int) throws {
+        for i in start..<(start + count) {
+            let data = "\(label) \(i) " + String(repeating: "x", count: 200)
+            try db.replaceDocument(uniqueTerm: "Q\(i)", with: try document(data, terms: ["Q\(i)"]))
+        }
+        try db.commit()
+    }
+
+    private func data(_ reader: Database, _ i: Int) throws -> String? {
+        try reader.documentData(forTerm: "Q\(i)").map { String(decoding: $0, as: UTF8.self).components(separatedBy: " x").first! }
+    }
+
+    @Test func aReaderReadsItsBlocksFromTheMapping() throws {
+        let folder = TemporaryFolder()
+        try fill(try WritableDatabase(path: folder.path), label: "doc", count: 500)
+        let before = Database.mappedBlockReads
+        let reader = try Database(path: folder.path)
+        for i in stride(from: 0, to: 500, by: 50) { #expect(try data(reader, i) == "doc \(i)") }
+        #expect(Database.mappedBlockReads > before)
+    }
+
+    @Test func aReaderReopenedAfterItsTablesGrewReadsTheNewBlocks() throws {
+        let folder = TemporaryFolder()
+        let writer = try WritableDatabase(path: folder.path)
+        try fill(writer, label: "old", count: 50)
+        let reader = try Database(path: folder.path)
+        #expect(try data(reader, 0) == "old 0")
+        try fill(writer, label: "new", from: 50, count: 3000)
+        try reader.reopen()
+        for i in stride(from: 0, to: 3050, by: 7) { #expect(try data(reader, i) == (i < 50 ? "old \(i)" : "new \(i)")) }
+    }
+
+    @Test func aClosedTablesDescriptorReusedByAnotherIndexReadsTheOtherIndex() throws {
+        let first = TemporaryFolder(), second = TemporaryFolder()
+        try fill(try WritableDatabase(path: first.path), label: "first", count: 300)
+        try fill(try WritableDatabase(path: second.path), label: "other", count: 300)
+        for _ in 0..<3 {
+            for (folder, label) in [(first, "first"), (second, "other")] {
+                let reader = try Database(path: folder.path)
+                for i in stride(from: 0, to: 300, by: 37) { #expect(try data(reader, i) == "\(label) \(i)") }
+                try reader.close()
+            }
+        }
+    }
+}
+
 @Suite struct ErrorPaths {
     @Test func openingAMissingDatabaseIsNotFound() throws {
         let folder = TemporaryFolder()
