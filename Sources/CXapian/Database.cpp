@@ -13,11 +13,8 @@ cx_database *cx_database_open(const char *path, int mode, cx_error *error) {
             handle->reader = Xapian::Database(path);
             break;
         case CX_OPEN_CREATE_OR_OPEN:
-        case CX_OPEN_OPEN:
-        case CX_OPEN_CREATE_OR_OVERWRITE: {
-            int action = mode == CX_OPEN_OPEN ? Xapian::DB_OPEN
-                       : mode == CX_OPEN_CREATE_OR_OPEN ? Xapian::DB_CREATE_OR_OPEN
-                       : Xapian::DB_CREATE_OR_OVERWRITE;
+        case CX_OPEN_OPEN: {
+            int action = mode == CX_OPEN_OPEN ? Xapian::DB_OPEN : Xapian::DB_CREATE_OR_OPEN;
             handle->writer = Xapian::WritableDatabase(path, action | Xapian::DB_BACKEND_GLASS);
             handle->writable = true;
             break;

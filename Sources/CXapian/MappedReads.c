@@ -5,13 +5,14 @@
 // opened read-only is mapped once, and its blocks are copied straight from the mapping; every
 // other file, and any read past the mapped length, goes to the kernel as before.
 //
-// A file descriptor is examined on its first read (fstat, fcntl, readlink of /proc/self/fd) and
+// A file descriptor is examined after its first 256 reads (fstat, fcntl, readlink of
+// /proc/self/fd), so that a one-shot process, which reads most blocks once, keeps pread, and is
 // forgotten, with its mapping, when it is closed. A reader only reads blocks of the revision it
 // opened, all written before it opened them, and Xapian opens a table's files again when it moves
 // to a later revision; a read past the mapped length still goes to the kernel. Glass never
 // shrinks a table file in place (it appends, reuses freed blocks, and writes compacted copies
-// elsewhere); only overwriting a database that a reader has open (DB_CREATE_OR_OVERWRITE, which
-// Searchlight never does) could leave a mapping longer than its file. Set
+// elsewhere); only overwriting a database that a reader has open (DB_CREATE_OR_OVERWRITE, which the
+// shim does not offer) could leave a mapping longer than its file. Set
 // SEARCHLIGHT_MAPPED_READS=0 to send every read to the kernel.
 //
 //     char block[8192];
@@ -40,9 +41,17 @@ typedef struct mapping {
 /// File descriptors below this are looked after; higher ones always go to the kernel.
 enum { tracked_descriptors = 4096 };
 
+/// A descriptor is examined (and mapped) after this many reads through the kernel. Faulting a page
+/// into a fresh mapping, with the pages around it, costs more than one pread of it, and a one-shot
+/// search reads most blocks once (about 130 reads over all tables of a 640,000-entity index); a
+/// process that runs many queries passes this in its first few.
+enum { reads_before_mapping = 256 };
+
 /// Per descriptor: NULL while not yet examined, `&unmapped` when it is not a mapped table file,
 /// else its mapping.
 static _Atomic(mapping *) mappings[tracked_descriptors];
+/// Per descriptor not yet examined: its reads so far.
+static atomic_uint kernel_reads[tracked_descriptors];
 static mapping unmapped;
 static atomic_ulong mapped_read_count;
 
@@ -100,6 +109,7 @@ static bool is_glass_reader(int fd, size_t *size) {
 static mapping *mapping_for(int fd) {
     mapping *known = atomic_load_explicit(&mappings[fd], memory_order_acquire);
     if (known) return known == &unmapped ? NULL : known;
+    if (atomic_fetch_add_explicit(&kernel_reads[fd], 1, memory_order_relaxed) < reads_before_mapping) return NULL;
     size_t size = 0;
     mapping *made = enabled() && is_glass_reader(fd, &size) ? map_file(fd, size) : NULL;
     mapping *expected = NULL;
@@ -124,7 +134,10 @@ ssize_t pread64(int fd, void *buffer, size_t count, off_t offset) {
 }
 
 int close(int fd) {
-    if (fd >= 0 && fd < tracked_descriptors) unmap(atomic_exchange(&mappings[fd], NULL));
+    if (fd >= 0 && fd < tracked_descriptors) {
+        unmap(atomic_exchange(&mappings[fd], NULL));
+        atomic_store_explicit(&kernel_reads[fd], 0, memory_order_relaxed);
+    }
     return (int)syscall(SYS_close, fd);
 }
 

@@ -12,9 +12,10 @@ import CXapian
 /// }
 /// ```
 public final class WritableDatabase: Database {
-    /// How to treat an existing (or missing) database at the path.
+    /// How to treat an existing (or missing) database at the path. There is no overwrite mode:
+    /// Xapian would truncate the files in place, under readers that have them mapped.
     public enum OpenMode: Sendable {
-        case createOrOpen, open, createOrOverwrite
+        case createOrOpen, open
     }
 
     /// Opens (or creates) the database at `path` for writing; throws `.databaseLock`
@@ -23,7 +24,6 @@ public final class WritableDatabase: Database {
         let raw: cx_open_mode = switch mode {
         case .createOrOpen: CX_OPEN_CREATE_OR_OPEN
         case .open: CX_OPEN_OPEN
-        case .createOrOverwrite: CX_OPEN_CREATE_OR_OVERWRITE
         }
         try super.init(path: path, mode: raw)
     }

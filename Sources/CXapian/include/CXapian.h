@@ -63,8 +63,9 @@ typedef struct cx_database cx_database;
 typedef enum cx_open_mode {
     CX_OPEN_READ_ONLY = 0,
     CX_OPEN_CREATE_OR_OPEN = 1,   /* writable */
-    CX_OPEN_OPEN = 2,             /* writable, must exist */
-    CX_OPEN_CREATE_OR_OVERWRITE = 3
+    CX_OPEN_OPEN = 2              /* writable, must exist */
+    /* No overwrite mode: glass would truncate table files in place, under the mappings of readers
+     * (MappedReads.c). Replace an index by building it elsewhere and exchanging the folders. */
 } cx_open_mode;
 
 cx_database *cx_database_open(const char *path, int mode, cx_error *error);
