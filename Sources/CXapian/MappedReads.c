@@ -9,7 +9,7 @@
 // /proc/self/fd), so that a one-shot process, which reads most blocks once, keeps pread, and is
 // forgotten, with its mapping, when it is closed. A reader only reads blocks of the revision it
 // opened, all written before it opened them, and Xapian opens a table's files again when it moves
-// to a later revision; a read past the mapped length still goes to the kernel. Glass never
+// to a later revision, so a mapping never needs to grow. Glass never
 // shrinks a table file in place (it appends, reuses freed blocks, and writes compacted copies
 // elsewhere); only overwriting a database that a reader has open (DB_CREATE_OR_OVERWRITE, which the
 // shim does not offer) could leave a mapping longer than its file. Set
