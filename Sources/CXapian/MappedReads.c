@@ -6,14 +6,14 @@
 // other file, and any read past the mapped length, goes to the kernel as before.
 //
 // A file descriptor is examined after its first 256 reads (fstat, fcntl, readlink of
-// /proc/self/fd), so that a one-shot process, which reads most blocks once, keeps pread, and is
+// /proc/self/fd), so that a one-shot process, which reads most blocks once, keeps pread; it is
 // forgotten, with its mapping, when it is closed. A reader only reads blocks of the revision it
 // opened, all written before it opened them, and Xapian opens a table's files again when it moves
-// to a later revision, so a mapping never needs to grow. Glass never
-// shrinks a table file in place (it appends, reuses freed blocks, and writes compacted copies
-// elsewhere); only overwriting a database that a reader has open (DB_CREATE_OR_OVERWRITE, which the
-// shim does not offer) could leave a mapping longer than its file. Set
-// SEARCHLIGHT_MAPPED_READS=0 to send every read to the kernel.
+// to a later revision, so a mapping never needs to grow. Glass never shrinks a table file in place
+// (it appends, reuses freed blocks, and writes compacted copies elsewhere); only overwriting a
+// database that a reader has open (DB_CREATE_OR_OVERWRITE, which the shim does not offer) could
+// leave a mapping longer than its file. Set SEARCHLIGHT_MAPPED_READS=0 to send every read to the
+// kernel.
 //
 //     char block[8192];
 //     pread(fd, block, sizeof block, 8192 * n);  // served from the mapping for a *.glass reader
