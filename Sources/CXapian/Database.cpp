@@ -34,7 +34,10 @@ void cx_database_free(cx_database *db) {
 bool cx_database_is_writable(const cx_database *db) { return db->writable; }
 
 bool cx_database_reopen(cx_database *db, cx_error *error) {
-    return guarded(error, false, [&] { db->db().reopen(); return true; });
+    return guarded(error, false, [&] {
+        if (db->db().reopen()) db->columns.clear();
+        return true;
+    });
 }
 
 bool cx_database_close(cx_database *db, cx_error *error) {
@@ -120,6 +123,16 @@ bool cx_database_values(cx_database *db, uint32_t slot,
             std::string value = *it;
             if (!visit(context, it.get_docid(), value.data(), value.size())) break;
         }
+        return true;
+    });
+}
+
+bool cx_database_numbers(cx_database *db, uint32_t slot, const uint32_t *docids, size_t count, double *out, cx_error *error) {
+    return guarded(error, false, [&] {
+        auto &column = db->columns.try_emplace(slot, slot).first->second;
+        // A writer's uncommitted changes may have changed any value since the last read.
+        if (db->writable) column.clear();
+        column.read(db->db(), docids, count, out);
         return true;
     });
 }

@@ -1,4 +1,5 @@
 #include "Shim.hpp"
+#include "MatchEstimate.hpp"
 
 using namespace cxapian;
 
@@ -100,8 +101,10 @@ bool cx_enquire_expand(cx_enquire *enq, const uint32_t *docids, size_t count, ui
     });
 }
 
-char *cx_mset_value(const cx_mset *mset, uint32_t index, uint32_t slot, size_t *out_len, cx_error *error) {
-    return guarded<char *>(error, nullptr, [&] { return copy_out(mset->mset[index].get_document().get_value(slot), out_len); });
+double cx_mset_estimate_matches(const cx_mset *mset, const cx_query *query, cx_database *db, cx_error *error) {
+    return guarded<double>(error, -1, [&] {
+        return estimate_matches(query->query, db->db(), [&](const std::string &term) { return mset->mset.get_termfreq(term); });
+    });
 }
 
 bool cx_enquire_matching_terms(cx_enquire *enq, uint32_t docid,

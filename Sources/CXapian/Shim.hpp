@@ -3,6 +3,7 @@
 #define CXAPIAN_SHIM_HPP
 
 #include "CXapian.h"
+#include "ValueColumn.hpp"
 #include <xapian.h>
 #include <cstring>
 #include <cstdlib>
@@ -16,6 +17,8 @@ struct cx_database {
     Xapian::Database reader;
     Xapian::WritableDatabase writer;
     bool writable = false;
+    // Numeric value slots a reader has read (cx_database_numbers), until it moves to another revision.
+    std::map<Xapian::valueno, cxapian::ValueColumn> columns;
     Xapian::Database &db() { return writable ? static_cast<Xapian::Database &>(writer) : reader; }
 };
 

@@ -169,13 +169,6 @@ public final class MatchSet: RandomAccessCollection {
             let buffer = try withXapianError { cx_mset_data(set.handle, index, &length, $0) }
             return takeBytes(buffer, count: length) ?? []
         }
-
-        /// The document's value in `slot` (empty when it has none).
-        public func value(slot: UInt32) throws(XapianError) -> [UInt8] {
-            var length = 0
-            let buffer = try withXapianError { cx_mset_value(set.handle, index, slot, &length, $0) }
-            return takeBytes(buffer, count: length) ?? []
-        }
     }
 
     public var startIndex: Int { 0 }
@@ -191,4 +184,18 @@ public final class MatchSet: RandomAccessCollection {
     public var estimatedTotal: Int { Int(cx_mset_matches_estimated(handle)) }
     public var totalLowerBound: Int { Int(cx_mset_matches_lower_bound(handle)) }
     public var totalUpperBound: Int { Int(cx_mset_matches_upper_bound(handle)) }
+
+    /// About how many documents of `database` `query` matches, estimated as Xapian estimates an
+    /// unrun match (sub-queries taken as independent) from the term frequencies this set holds,
+    /// without opening any posting list; nil when `query` has a part only running it can estimate
+    /// (wildcards, value ranges other than ones left out with `.andNot`).
+    ///
+    /// ```swift
+    /// let page = try enquire.matches(offset: 0, limit: 10)
+    /// let others = try page.estimatedMatches(of: Query.combine(.andNot, [anyWords, allWords]), database: db)
+    /// ```
+    public func estimatedMatches(of query: Query, database: Database) throws(XapianError) -> Int? {
+        let estimate = try withXapianError { cx_mset_estimate_matches(handle, query.handle, database.handle, $0) }
+        return estimate < 0 ? nil : Int(estimate.rounded())
+    }
 }

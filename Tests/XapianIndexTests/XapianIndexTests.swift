@@ -353,3 +353,103 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
         #expect(!query.isEmpty)
     }
 }
+
+/// A reader keeps the numbers of a value slot it has read (`Database.numbers`) until it moves to
+/// another revision; a writer reads its own uncommitted values.
+@Suite struct NumericColumns {
+    /// 300 documents; the even ones hold `scale × docid` in slot 0, the odd ones nothing.
+    private func fill(_ db: WritableDatabase, scale: Double) throws {
+        for i in 1...300 {
+            let doc = try document("\(i)", terms: ["Q\(i)"])
+            if i % 2 == 0 { doc.addValue(Sortable.serialise(scale * Double(i)), slot: 0) }
+            try db.replaceDocument(uniqueTerm: "Q\(i)", with: doc)
+        }
+    }
+
+    private let docids: [UInt32] = [299, 2, 150, 64, 65, 128, 1, 300, 5000]
+
+    private func expected(_ scale: Double) -> [Double] {
+        docids.map { $0 <= 300 && $0 % 2 == 0 ? scale * Double($0) : 0 }
+    }
+
+    @Test func aReaderReadsEachDocumentsNumberAndZeroWhereThereIsNone() throws {
+        let folder = TemporaryFolder()
+        let writer = try WritableDatabase(path: folder.path)
+        try fill(writer, scale: 1.5)
+        try writer.commit()
+        let reader = try Database(path: folder.path)
+        #expect(try reader.numbers(slot: 0, docids: docids) == expected(1.5))
+        #expect(try reader.numbers(slot: 0, docids: docids) == expected(1.5))
+        #expect(try reader.numbers(slot: 7, docids: docids) == docids.map { _ in 0 })
+        #expect(try reader.numbers(slot: 0, docids: []) == [])
+    }
+
+    @Test func aReaderReopenedAtANewRevisionReadsTheNewNumbers() throws {
+        let folder = TemporaryFolder()
+        let writer = try WritableDatabase(path: folder.path)
+        try fill(writer, scale: 1.5)
+        try writer.commit()
+        let reader = try Database(path: folder.path)
+        #expect(try reader.numbers(slot: 0, docids: docids) == expected(1.5))
+        try fill(writer, scale: -4)
+        #expect(try writer.numbers(slot: 0, docids: docids) == expected(-4))
+        try writer.commit()
+        try reader.reopen()
+        #expect(try reader.numbers(slot: 0, docids: docids) == expected(-4))
+    }
+}
+
+/// `MatchSet.estimatedMatches` estimates a query's matches from term frequencies alone, taking
+/// sub-queries as independent (as Xapian's posting lists estimate themselves), and declines what
+/// only a run can estimate.
+@Suite struct MatchEstimates {
+    /// 1,000 documents: "a" in every second, "b" every third, "c" every fifth (so the terms are as
+    /// good as independent, and the estimate must come close to the exact count); slot 0 holds the docid.
+    private func sample(_ folder: TemporaryFolder) throws -> WritableDatabase {
+        let db = try WritableDatabase(path: folder.path)
+        for i in 1...1000 {
+            var terms = ["Q\(i)"]
+            for (term, every) in [("a", 2), ("b", 3), ("c", 5)] where i % every == 0 { terms.append(term) }
+            let doc = try document("\(i)", terms: terms)
+            doc.addValue(Sortable.serialise(Double(i)), slot: 0)
+            try db.replaceDocument(uniqueTerm: "Q\(i)", with: doc)
+        }
+        try db.commit()
+        return db
+    }
+
+    @Test func independentTermsAreEstimatedAtTheirExactCount() throws {
+        let folder = TemporaryFolder()
+        let db = try sample(folder)
+        let enquire = try Enquire(database: db)
+        enquire.query = try Query.combine(.and, [Query.term("a"), Query.term("b")])
+        let first = try enquire.matches(offset: 0, limit: 10)
+        let a = Query.term("a"), b = Query.term("b"), c = Query.term("c")
+        let expired = try Query.valueRange(slot: 0, low: nil, high: Sortable.serialise(0))
+        let queries = [
+            try Query.combine(.or, [a, b]),
+            try Query.combine(.andNot, [try Query.combine(.or, [a, b]), c]),
+            try Query.combine(.filter, [try Query.combine(.synonym, [b, c]), a]),
+            try Query.combine(.andNot, [try Query.combine(.andMaybe, [try Query.combine(.or, [b, c]).scaled(by: 0.5), a]), expired]),
+        ]
+        for query in queries {
+            enquire.query = query
+            let exact = try enquire.matches(offset: 0, limit: 0, checkAtLeast: 1000).estimatedTotal
+            let estimate = try #require(try first.estimatedMatches(of: query, database: db))
+            #expect(abs(estimate - exact) <= 2, "\(query.description): \(estimate) against \(exact) matches")
+        }
+    }
+
+    @Test func queriesOnlyARunCanEstimateAreDeclined() throws {
+        let folder = TemporaryFolder()
+        let db = try sample(folder)
+        let enquire = try Enquire(database: db)
+        enquire.query = Query.term("a")
+        let first = try enquire.matches(offset: 0, limit: 10)
+        let range = try Query.valueRange(slot: 0, low: Sortable.serialise(10), high: Sortable.serialise(20))
+        #expect(try first.estimatedMatches(of: try Query.combine(.filter, [Query.term("a"), range]), database: db) == nil)
+        let parser = QueryParser()
+        parser.setDatabase(db)
+        #expect(try first.estimatedMatches(of: try parser.parse("Q1*", flags: .wildcard), database: db) == nil)
+    }
+}

@@ -102,6 +102,10 @@ bool cx_database_postings(cx_database *db, const char *term, size_t term_len,
 bool cx_database_values(cx_database *db, uint32_t slot,
                         bool (*visit)(void *context, uint32_t docid, const char *value, size_t len),
                         void *context, cx_error *error);
+/* The numbers (sortable_serialise'd values) of `slot` for `count` documents, into `out`: 0 where a
+ * document has none. A reader keeps what it reads, 64 docids at a time, until it is reopened at a
+ * new revision (ValueColumn.hpp); a writer reads afresh each time. */
+bool cx_database_numbers(cx_database *db, uint32_t slot, const uint32_t *docids, size_t count, double *out, cx_error *error);
 /* The largest value in `slot` over all documents (malloc'd; NULL with no error when the slot is empty). */
 char *cx_database_value_upper_bound(cx_database *db, uint32_t slot, size_t *out_len, cx_error *error);
 /* Runs Xapian's consistency check on the database folder; returns the error count, or -1 on failure. */
@@ -283,8 +287,10 @@ double cx_mset_weight(const cx_mset *mset, uint32_t index);
 int cx_mset_percent(const cx_mset *mset, uint32_t index);
 /* Data of the document at `index`; malloc'd, release with cx_free. */
 char *cx_mset_data(const cx_mset *mset, uint32_t index, size_t *out_len, cx_error *error);
-/* Value `slot` of the document at `index` ("" when it has none); malloc'd, release with cx_free. */
-char *cx_mset_value(const cx_mset *mset, uint32_t index, uint32_t slot, size_t *out_len, cx_error *error);
+/* About how many documents of `db` `query` matches, from the term frequencies `mset` holds (those
+ * of its own query; other terms are looked up), without running it (MatchEstimate.hpp); -1 when
+ * the query has a part only running it can estimate. */
+double cx_mset_estimate_matches(const cx_mset *mset, const cx_query *query, cx_database *db, cx_error *error);
 
 #ifdef __cplusplus
 }

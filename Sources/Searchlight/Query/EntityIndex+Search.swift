@@ -35,9 +35,12 @@ extension EntityIndex {
             let boost = relevance ? try Ranking.wholeTitleBoost(text: trimmed) : nil
             let hintWeight = relevance ? try Ranking.hintWeight(database: state.database) : nil
             var plan: Query?
+            /// `query` as every run of this search ranks and restricts it.
+            func composed(_ query: Query) throws -> Query {
+                try restrict(try Ranking.inBM25Units(try boost.map { try Query.combine(.andMaybe, [query, $0]) } ?? query))
+            }
             func run(_ query: Query, offset: Int, limit: Int, checkAtLeast: Int? = nil) throws -> MatchSet {
-                let ranked = try Ranking.inBM25Units(try boost.map { try Query.combine(.andMaybe, [query, $0]) } ?? query)
-                enquire.query = try restrict(ranked)
+                enquire.query = try composed(query)
                 if limit > 0, plan == nil { plan = enquire.query }
                 return try enquire.matches(offset: offset, limit: limit, checkAtLeast: checkAtLeast ?? request.offset + request.limit)
             }
@@ -49,7 +52,7 @@ extension EntityIndex {
                     return (set.map { Hit(match: $0, score: $0.weight) }, set)
                 }
                 let set = try run(query, offset: 0, limit: offset + limit + Ranking.rerankDepth)
-                let boosts = try Ranking.hintBoosts(set, pageEnd: offset + limit, hintWeight: hintWeight)
+                let boosts = try Ranking.hintBoosts(set, pageEnd: offset + limit, hintWeight: hintWeight, database: state.database)
                 let scored = zip(set, boosts).map { Hit(match: $0, score: $0.weight + $1) }
                 let ranked = scored.enumerated().sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }.map(\.element)
                 return (Array(ranked.dropFirst(offset).prefix(limit)), set)
@@ -92,7 +95,12 @@ extension EntityIndex {
                     hits += more
                     total = allTotal + second.estimatedTotal
                 } else {
-                    total = allTotal + max(0, try run(Query.combine(.andNot, [anyWords, allWords]), offset: 0, limit: 0, checkAtLeast: 0).estimatedTotal)
+                    // Every entity matching all words matches some: the total is that of any word,
+                    // estimated from the term frequencies the first run read (as Xapian would estimate
+                    // it, without opening the posting lists again); run only when that cannot be done.
+                    let anyTotal = try first.estimatedMatches(of: composed(anyWords), database: state.database)
+                    total = try anyTotal.map { max(allTotal, $0) }
+                        ?? allTotal + max(0, run(Query.combine(.andNot, [anyWords, allWords]), offset: 0, limit: 0, checkAtLeast: 0).estimatedTotal)
                 }
             }
 

@@ -67,9 +67,9 @@ enum Ranking {
 
     /// The hint boost of each match that can still reach the page ending at `pageEnd`; the
     /// candidates after them, whose weight trails the page's last weight by more than the largest
-    /// boost, cannot pass it (ties keep the weight order) and are left out unread. Hints are read
-    /// in docid order, so matches sharing a block of the value stream read it once.
-    static func hintBoosts(_ set: MatchSet, pageEnd: Int, hintWeight: Double) throws(XapianError) -> [Double] {
+    /// boost, cannot pass it (ties keep the weight order) and are left out unread. The reader keeps
+    /// the hints it reads (`Database.numbers`), so a long-lived one soon reads none from disk.
+    static func hintBoosts(_ set: MatchSet, pageEnd: Int, hintWeight: Double, database: Database) throws(XapianError) -> [Double] {
         var reachable = set.count
         if set.count > pageEnd, pageEnd > 0 {
             // A hair over the largest boost: hintWeight × the top hint may round above hintBoost.
@@ -77,12 +77,7 @@ enum Ranking {
             reachable = pageEnd
             while reachable < set.count, set[reachable].weight > floor { reachable += 1 }
         }
-        var boosts = [Double](repeating: 0, count: reachable)
-        for (position, match) in set.prefix(reachable).enumerated().sorted(by: { $0.element.docid < $1.element.docid }) {
-            let stored = try match.value(slot: Schema.rankingHintSlot)
-            if !stored.isEmpty { boosts[position] = hintWeight * Sortable.unserialise(stored) }
-        }
-        return boosts
+        return try database.numbers(slot: Schema.rankingHintSlot, docids: set.prefix(reachable).map(\.docid)).map { hintWeight * $0 }
     }
 
     /// The ranking hint as stored for boosting and ordering: log(1 + hint), so that long-tailed
