@@ -372,12 +372,17 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
         docids.map { $0 <= 300 && $0 % 2 == 0 ? scale * Double($0) : 0 }
     }
 
-    @Test func aReaderReadsEachDocumentsNumberAndZeroWhereThereIsNone() throws {
-        let folder = TemporaryFolder()
+    /// A writer that committed `fill(scale: 1.5)`, and a reader opened on that revision.
+    private func committed(in folder: TemporaryFolder) throws -> (writer: WritableDatabase, reader: Database) {
         let writer = try WritableDatabase(path: folder.path)
         try fill(writer, scale: 1.5)
         try writer.commit()
-        let reader = try Database(path: folder.path)
+        return (writer, try Database(path: folder.path))
+    }
+
+    @Test func aReaderReadsEachDocumentsNumberAndZeroWhereThereIsNone() throws {
+        let folder = TemporaryFolder()
+        let (_, reader) = try committed(in: folder)
         #expect(try reader.numbers(slot: 0, docids: docids) == expected(1.5))
         #expect(try reader.numbers(slot: 0, docids: docids) == expected(1.5))
         #expect(try reader.numbers(slot: 7, docids: docids) == docids.map { _ in 0 })
@@ -386,10 +391,7 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
 
     @Test func aReaderReopenedAtANewRevisionReadsTheNewNumbers() throws {
         let folder = TemporaryFolder()
-        let writer = try WritableDatabase(path: folder.path)
-        try fill(writer, scale: 1.5)
-        try writer.commit()
-        let reader = try Database(path: folder.path)
+        let (writer, reader) = try committed(in: folder)
         #expect(try reader.numbers(slot: 0, docids: docids) == expected(1.5))
         try fill(writer, scale: -4)
         #expect(try writer.numbers(slot: 0, docids: docids) == expected(-4))
