@@ -5,10 +5,11 @@
 //     double n = cxapian::estimate_matches(other_query, db, [&](const std::string &t) { return first.get_termfreq(t); });
 //     if (n < 0) { /* the query holds a part that needs the match to be estimated: run it */ }
 //
-// Xapian answers get_mset(0, 0, 0) with the same kind of figure (sub-queries taken as independent:
-// P(a OR b) = P(a) + P(b) - P(a)P(b), P(a AND b) = P(a)P(b)), but builds the posting-list tree to
-// get it, opening every term's posting list: about a dozen block reads for a typical search. Here
-// the term frequencies come from an MSet the search already has, which holds them for its own terms.
+// Sub-queries are taken as independent, as Xapian's posting lists estimate themselves:
+// P(a OR b) = P(a) + P(b) - P(a)P(b), P(a AND b) = P(a)P(b). Asking Xapian instead
+// (get_mset(0, 0, 0)) builds the posting-list tree, opening every term's posting list: about a
+// dozen block reads for a typical search. Here the term frequencies come from an MSet the search
+// already has, which holds them for its own terms.
 #ifndef CXAPIAN_MATCH_ESTIMATE_HPP
 #define CXAPIAN_MATCH_ESTIMATE_HPP
 
@@ -28,9 +29,9 @@ inline bool is_value_range(const Xapian::Query &query) {
 // The share of the database `query` matches, or -1 when it holds something the term statistics
 // cannot estimate (wildcards, posting sources, value ranges other than left out with AND_NOT).
 template <typename TermFreq>
-double match_share(const Xapian::Query &query, const Xapian::Database &db, double size, TermFreq &termfreq) {
+double match_share(const Xapian::Query &query, double size, TermFreq &termfreq) {
     using Q = Xapian::Query;
-    auto sub = [&](size_t i) { return match_share(query.get_subquery(i), db, size, termfreq); };
+    auto sub = [&](size_t i) { return match_share(query.get_subquery(i), size, termfreq); };
     size_t n = query.get_num_subqueries();
     switch (query.get_type()) {
     case Q::LEAF_TERM:
@@ -91,7 +92,7 @@ template <typename TermFreq>
 double estimate_matches(const Xapian::Query &query, const Xapian::Database &db, TermFreq termfreq) {
     double size = db.get_doccount();
     if (size == 0) return 0;
-    double share = detail::match_share(query, db, size, termfreq);
+    double share = detail::match_share(query, size, termfreq);
     return share < 0 ? -1 : share * size;
 }
 

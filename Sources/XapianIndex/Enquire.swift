@@ -185,8 +185,8 @@ public final class MatchSet: RandomAccessCollection {
     public var totalLowerBound: Int { Int(cx_mset_matches_lower_bound(handle)) }
     public var totalUpperBound: Int { Int(cx_mset_matches_upper_bound(handle)) }
 
-    /// About how many documents of `database` `query` matches, estimated as Xapian estimates an
-    /// unrun match (sub-queries taken as independent) from the term frequencies this set holds,
+    /// About how many documents of `database` `query` matches, from the term frequencies this set
+    /// holds, with sub-queries taken as independent (as Xapian's posting lists estimate themselves),
     /// without opening any posting list; nil when `query` has a part only running it can estimate
     /// (wildcards, value ranges other than ones left out with `.andNot`).
     ///
