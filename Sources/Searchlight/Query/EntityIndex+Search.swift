@@ -96,8 +96,8 @@ extension EntityIndex {
                     total = allTotal + second.estimatedTotal
                 } else {
                     // Every entity matching all words matches some: the total is that of any word,
-                    // estimated from the term frequencies the first run read (as Xapian would estimate
-                    // it, without opening the posting lists again); run only when that cannot be done.
+                    // estimated from the term frequencies the first run read (sub-queries independent, as
+                    // Xapian's posting lists estimate), without opening them again; run only when that cannot be done.
                     let anyTotal = try first.estimatedMatches(of: composed(anyWords), database: state.database)
                     total = try anyTotal.map { max(allTotal, $0) }
                         ?? allTotal + max(0, run(Query.combine(.andNot, [anyWords, allWords]), offset: 0, limit: 0, checkAtLeast: 0).estimatedTotal)
