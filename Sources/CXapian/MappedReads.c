@@ -1,5 +1,5 @@
 // Mapped reads: Xapian's glass backend has no block cache of its own and reads every B-tree block
-// with pread(2), a system call and an 8 KB copy out of the page cache per block, which is a
+// with pread(2), a system call and a copy of the whole block out of the page cache, which is a
 // quarter of a search's time on a warm index. This file defines pread, pread64 and close for the
 // process, so that libxapian's calls (and everyone else's) come here first: a glass table file
 // opened read-only is mapped once, and its blocks are copied straight from the mapping; every
