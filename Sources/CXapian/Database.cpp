@@ -82,6 +82,16 @@ bool cx_database_terms(cx_database *db, const char *prefix, size_t prefix_len,
     });
 }
 
+bool cx_database_frequent_terms(cx_database *db, const char *prefix, size_t prefix_len, size_t limit,
+                                bool (*visit)(void *, const char *, size_t, uint32_t), void *context, cx_error *error) {
+    return guarded(error, false, [&] {
+        for (const auto &[term, frequency] : cxapian::most_frequent_terms(db->db(), str(prefix, prefix_len), limit)) {
+            if (!visit(context, term.data(), term.size(), frequency)) break;
+        }
+        return true;
+    });
+}
+
 bool cx_database_document_terms(cx_database *db, uint32_t docid, const char *prefix, size_t prefix_len,
                                 bool (*visit)(void *, const char *, size_t, uint32_t), void *context, cx_error *error) {
     return guarded(error, false, [&] {

@@ -3,6 +3,7 @@
 #define CXAPIAN_SHIM_HPP
 
 #include "CXapian.h"
+#include "FrequentTerms.hpp"
 #include "ValueColumn.hpp"
 #include <xapian.h>
 #include <cstring>

@@ -81,6 +81,23 @@ public class Database {
         }
     }
 
+    /// The `limit` most frequent terms starting with `prefix`, most frequent first (ties in byte order),
+    /// with their frequencies; only those are turned into Swift strings.
+    ///
+    /// ```swift
+    /// let expansions = try db.mostFrequentTerms(withPrefix: "data", limit: 20)   // [("database", 812), ...]
+    /// ```
+    public func mostFrequentTerms(withPrefix prefix: String, limit: Int) throws(XapianError) -> [(term: String, frequency: Int)] {
+        var terms: [(term: String, frequency: Int)] = []
+        try forEachTerm(withPrefix: prefix, { term, frequency in
+            terms.append((term, frequency))
+            return true
+        }) { bytes, count, callback, context, error in
+            cx_database_frequent_terms(handle, bytes, count, max(0, limit), callback, context, error)
+        }
+        return terms
+    }
+
     /// Visits the terms of document `docid` starting with `prefix` in byte order, with their
     /// within-document frequencies, until `visit` returns false.
     public func forEachTerm(ofDocument docid: UInt32, withPrefix prefix: String, _ visit: (String, Int) -> Bool) throws(XapianError) {

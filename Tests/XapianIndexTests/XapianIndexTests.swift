@@ -107,6 +107,25 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
         #expect(seen == ["XK:apple": 2, "XK:apricot": 1])
     }
 
+    @Test func theMostFrequentTermsOfAPrefixComeBestFirstWithTiesInByteOrder() throws {
+        let folder = TemporaryFolder()
+        let db = try WritableDatabase(path: folder.path)
+        // Term "XW:wN" is in the documents 1...(N % 7 + 1): frequencies repeat, so ties must be broken.
+        let words = (0..<40).map { "XW:w\($0)" }
+        for docid in 1...7 {
+            try db.addDocument(try document("\(docid)", terms: words.enumerated().filter { docid <= $0.offset % 7 + 1 }.map(\.element) + ["XV:other"]))
+        }
+        var all: [(term: String, frequency: Int)] = []
+        try db.forEachTerm(withPrefix: "XW:") { term, frequency in all.append((term, frequency)); return true }
+        let bruteForce = all.sorted { $0.frequency != $1.frequency ? $0.frequency > $1.frequency : Array($0.term.utf8).lexicographicallyPrecedes($1.term.utf8) }
+        for limit in [0, 1, 5, 12, 40, 100] {
+            let found = try db.mostFrequentTerms(withPrefix: "XW:", limit: limit)
+            #expect(found.map(\.term) == bruteForce.prefix(limit).map(\.term))
+            #expect(found.map(\.frequency) == bruteForce.prefix(limit).map(\.frequency))
+        }
+        #expect(try db.mostFrequentTerms(withPrefix: "XZ:", limit: 5).isEmpty)
+    }
+
     @Test func consistencyCheckPassesOnAFreshDatabase() throws {
         let folder = TemporaryFolder()
         let db = try WritableDatabase(path: folder.path)

@@ -88,6 +88,11 @@ char *cx_database_data_for_term(cx_database *db, const char *term, size_t term_l
 bool cx_database_terms(cx_database *db, const char *prefix, size_t prefix_len,
                        bool (*visit)(void *context, const char *term, size_t term_len, uint32_t freq),
                        void *context, cx_error *error);
+/* Calls `visit` for the `limit` most frequent terms starting with `prefix`, most frequent first
+   (ties in byte order), with their term frequencies, until it returns false. */
+bool cx_database_frequent_terms(cx_database *db, const char *prefix, size_t prefix_len, size_t limit,
+                                bool (*visit)(void *context, const char *term, size_t term_len, uint32_t freq),
+                                void *context, cx_error *error);
 /* Calls `visit` for each term of document `docid` starting with `prefix`, with its wdf, until it returns false. */
 bool cx_database_document_terms(cx_database *db, uint32_t docid, const char *prefix, size_t prefix_len,
                                 bool (*visit)(void *context, const char *term, size_t term_len, uint32_t wdf),

@@ -106,12 +106,7 @@ final class Searcher {
 
     /// The `limit` most frequent terms beginning with `prefix` (Xapian's `WILDCARD_LIMIT_MOST_FREQUENT`).
     static func mostFrequentWords(beginning prefix: String, limit: Int, database: Database) throws(XapianError) -> [String] {
-        var terms: [(term: String, frequency: Int)] = []
-        try database.forEachTerm(withPrefix: prefix) { term, frequency in
-            terms.append((term, frequency))
-            return true
-        }
-        return terms.sorted { ($0.frequency, $1.term) > ($1.frequency, $0.term) }.prefix(limit).map(\.term)
+        try database.mostFrequentTerms(withPrefix: prefix, limit: limit).map(\.term)
     }
 
     /// The prefix that Xapian's own partial matching expands in text that is not plain words (its
