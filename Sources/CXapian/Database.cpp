@@ -156,6 +156,7 @@ char *cx_database_value_upper_bound(cx_database *db, uint32_t slot, size_t *out_
 
 long cx_database_check(const char *path, char **out_report, size_t *out_report_len, cx_error *error) {
     return guarded<long>(error, -1, [&] {
+        WholeDatabaseScan scan;
         std::ostringstream report;
         size_t errors = Xapian::Database::check(path, 0, &report);
         if (out_report) *out_report = copy_out(report.str(), out_report_len);
@@ -167,6 +168,7 @@ bool cx_database_documents(cx_database *db, const char *term_prefix, size_t pref
                            bool (*visit)(void *, uint32_t, const char *, size_t, const char *, size_t),
                            void *context, cx_error *error) {
     return guarded(error, false, [&] {
+        WholeDatabaseScan scan;
         Xapian::Database &d = db->db();
         std::string prefix = str(term_prefix, prefix_len);
         for (Xapian::PostingIterator it = d.postlist_begin(""); it != d.postlist_end(""); ++it) {
@@ -191,6 +193,7 @@ static const unsigned compacted_block_size = 4096;
 
 bool cx_database_compact(cx_database *db, const char *destination, cx_error *error) {
     return guarded(error, false, [&] {
+        WholeDatabaseScan scan;
         db->db().compact(destination, Xapian::Compactor::FULL, compacted_block_size);
         return true;
     });

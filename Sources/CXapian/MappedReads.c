@@ -54,6 +54,11 @@ static _Atomic(mapping *) mappings[tracked_descriptors];
 static atomic_uint kernel_reads[tracked_descriptors];
 static mapping unmapped;
 static atomic_ulong mapped_read_count;
+/// Set while this thread reads a whole database once (compaction, a check): such reads stay with
+/// the kernel, since a mapping would only add every page touched to the process's resident set.
+static _Thread_local bool scanning;
+
+void cx_mapped_reads_scanning(bool on) { scanning = on; }
 
 static bool enabled(void) {
     static atomic_int state; // 0 unknown, 1 on, 2 off
@@ -109,6 +114,7 @@ static bool is_glass_reader(int fd, size_t *size) {
 static mapping *mapping_for(int fd) {
     mapping *known = atomic_load_explicit(&mappings[fd], memory_order_acquire);
     if (known) return known == &unmapped ? NULL : known;
+    if (scanning) return NULL;
     if (atomic_fetch_add_explicit(&kernel_reads[fd], 1, memory_order_relaxed) < reads_before_mapping) return NULL;
     size_t size = 0;
     mapping *made = enabled() && is_glass_reader(fd, &size) ? map_file(fd, size) : NULL;
@@ -148,5 +154,6 @@ unsigned long cx_mapped_reads(void) {
 #else
 
 unsigned long cx_mapped_reads(void) { return 0; }
+void cx_mapped_reads_scanning(bool on) { (void)on; }
 
 #endif

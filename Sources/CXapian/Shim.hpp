@@ -14,6 +14,18 @@
 #include <string>
 #include <vector>
 
+extern "C" void cx_mapped_reads_scanning(bool on);
+
+// While alive, this thread's reads of database files stay with the kernel (MappedReads.c): for work
+// that reads a whole database once, where mapping the files (after 256 reads each) would only add
+// every page read to the resident set (about 250 MB when compacting a 64,000-entity bulk load).
+struct WholeDatabaseScan {
+    WholeDatabaseScan() { cx_mapped_reads_scanning(true); }
+    ~WholeDatabaseScan() { cx_mapped_reads_scanning(false); }
+    WholeDatabaseScan(const WholeDatabaseScan &) = delete;
+    WholeDatabaseScan &operator=(const WholeDatabaseScan &) = delete;
+};
+
 struct cx_database {
     Xapian::Database reader;
     Xapian::WritableDatabase writer;
