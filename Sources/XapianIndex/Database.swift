@@ -35,8 +35,9 @@ public class Database {
         _ = try withXapianError { cx_database_close(handle, $0) }
     }
 
-    /// How many B-tree blocks this process has read from memory-mapped table files instead of
-    /// with a `pread` system call (readers only; `SEARCHLIGHT_MAPPED_READS=0` turns mapping off).
+    /// How many B-tree blocks the calling thread has read from memory-mapped table files instead of
+    /// with a `pread` system call (readers only; `SEARCHLIGHT_MAPPED_READS=0` turns mapping off;
+    /// compaction, checks and whole-database walks always read with `pread`).
     ///
     /// ```swift
     /// let before = Database.mappedBlockReads

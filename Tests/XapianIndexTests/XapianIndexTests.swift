@@ -203,6 +203,33 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
         #expect(Database.mappedBlockReads > before)
     }
 
+    @Test func wholeDatabaseScansReadWithTheKernel() throws {
+        let folder = TemporaryFolder()
+        // Data that zlib cannot shrink much, so that one pass over the documents reads well over 256
+        // blocks of the document-data table.
+        let writer = try WritableDatabase(path: folder.path + "/db")
+        var seed: UInt64 = 42
+        for i in 0..<8000 {
+            let noise = String((0..<400).map { _ -> Character in
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                return Character(UnicodeScalar(UInt8(33 + (seed >> 33) % 90)))
+            })
+            try writer.replaceDocument(uniqueTerm: "Q\(i)", with: try document(noise, terms: ["Q\(i)"]))
+        }
+        try writer.commit()
+        let reader = try Database(path: folder.path + "/db")
+        let before = Database.mappedBlockReads
+        var visited = 0
+        try reader.forEachDocument(termPrefix: "Q") { _, _, _ in visited += 1; return true }
+        try reader.compact(to: folder.path + "/compacted")
+        #expect(visited == 8000)
+        #expect(try Database.check(path: folder.path + "/compacted").errors == 0)
+        #expect(Database.mappedBlockReads == before)
+        // Lookups by the same reader are mapped as before, once its descriptors pass 256 reads.
+        for step in 0..<8000 { _ = try reader.documentData(forTerm: "Q\(step * 7919 % 8000)") }
+        #expect(Database.mappedBlockReads > before)
+    }
+
     @Test func aReaderReopenedAfterItsTablesGrewReadsTheNewRevision() throws {
         let folder = TemporaryFolder()
         let writer = try WritableDatabase(path: folder.path)

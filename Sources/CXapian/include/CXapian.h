@@ -74,8 +74,8 @@ bool cx_database_is_writable(const cx_database *db);
 /* Re-reads the latest committed revision (readers only). Returns false on error. */
 bool cx_database_reopen(cx_database *db, cx_error *error);
 bool cx_database_close(cx_database *db, cx_error *error);
-/* Blocks of read-only glass table files served from a memory mapping instead of pread(2) since
- * the process started (MappedReads.c; SEARCHLIGHT_MAPPED_READS=0 turns the mapping off). */
+/* Blocks of read-only glass table files served to the calling thread from a memory mapping instead
+ * of pread(2) since it started (MappedReads.c; SEARCHLIGHT_MAPPED_READS=0 turns the mapping off). */
 unsigned long cx_mapped_reads(void);
 uint32_t cx_database_doc_count(cx_database *db, cx_error *error);
 /* Number of documents indexed by `term` (0 when absent). */
