@@ -50,8 +50,7 @@ class ValueColumn {
         missing.erase(std::unique(missing.begin(), missing.end()), missing.end());
         Xapian::ValueIterator it = db.valuestream_begin(slot), end = db.valuestream_end(slot);
         for (Xapian::docid g : missing) {
-            Values &values = granules[g];
-            values.fill(0);
+            Values &values = granules[g];   // value-initialised: 0 for documents without a value
             Xapian::docid first = std::max<Xapian::docid>(1, g * granule), past = (g + 1) * granule;
             if (it != end && it.get_docid() < first) it.skip_to(first);
             for (; it != end && it.get_docid() < past; ++it) values[it.get_docid() % granule] = Xapian::sortable_unserialise(*it);
