@@ -262,6 +262,50 @@ struct CLI {
         }
     }
 
+    @Test func benchMeasuresEachModeAndNamesTheSlowestQueries() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try cli.run(["index", CLI.corpus])
+        let entities = try CLI.corpusEntities()
+        let words = ["granite", "waterfall", "lake", "zzzzqqq "]
+        let files: [(mode: String, lines: [String])] = [
+            ("search", words),
+            ("suggest", ["gr", "wat", "l"]),
+            ("get", entities.prefix(3).map { "\($0["type"]!):\($0["id"]!)" } + ["trail:no-such-trail"]),
+        ]
+        for (mode, lines) in files {
+            let path = cli.folder + "/\(mode).txt"
+            try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            let output = try cli.run(["bench", "--json", "--queries", path, "--mode", mode, "--rounds", "3", "--slowest", "2"])
+            #expect(output.status == 0, "\(output.stderr)")
+            let report = try #require(output.json as? [String: Any])
+            #expect(report["mode"] as? String == mode)
+            #expect(report["queries"] as? Int == lines.count * 3)
+            let percentiles = ["p50_us", "p95_us", "p99_us", "max_us"].compactMap { report[$0] as? Int }
+            #expect(percentiles.count == 4 && percentiles == percentiles.sorted(), "\(report)")
+            #expect(report["qps"] as? Double ?? 0 > 0)
+            let slowest = try #require(report["slowest"] as? [[String: Any]])
+            #expect(slowest.count == 2)
+            #expect(slowest.allSatisfy { lines.contains($0["query"] as? String ?? "") })
+            let medians = slowest.compactMap { $0["median_us"] as? Int }
+            #expect(medians == medians.sorted(by: >) && medians.allSatisfy { $0 <= percentiles[3] })
+        }
+        // One unmatched word in four searches, one missing id in four lookups.
+        let search = try cli.run(["bench", "--json", "--queries", cli.folder + "/search.txt"])
+        #expect((search.json as? [String: Any])?["zero_result_pct"] as? Double == 25)
+        let get = try cli.run(["bench", "--json", "--queries", cli.folder + "/get.txt", "--mode", "get"])
+        #expect((get.json as? [String: Any])?["mean_results"] as? Double == 0.8)
+        let table = try cli.run(["bench", "--queries", cli.folder + "/search.txt", "--slowest", "1"])
+        #expect(table.stdout.contains("P50 µs") && table.stdout.contains("SLOWEST QUERY"))
+
+        try "granite\ntrail\n".write(toFile: cli.folder + "/bad-get.txt", atomically: true, encoding: .utf8)
+        let bad = try cli.run(["bench", "--queries", cli.folder + "/bad-get.txt", "--mode", "get"])
+        #expect(bad.status == 3)
+        #expect(bad.stderr.contains("bad-get.txt:1: 'granite' is not TYPE:ID"))
+        #expect(try cli.run(["bench", "--queries", cli.folder + "/nope.txt"]).status == 3)
+        #expect(try cli.run(["bench", "--queries", cli.folder + "/search.txt", "--slowest", "-1"]).status == 64)
+    }
+
     @Test func commandsExplainThemselvesAndFailWithMeaningfulCodes() throws {
         let cli = CLI()
         defer { cli.cleanUp() }

@@ -19,7 +19,8 @@ struct BenchCommand: ParsableCommand {
 
         Reported: latency percentiles (nearest rank), mean and max in microseconds, queries per second \
         over the timed passes, the share of queries with no result, and the mean number of results \
-        (entities; for suggest, entities plus completions).
+        (entities; for suggest, entities plus completions). --slowest N adds the N queries whose median \
+        over the rounds is highest (JSON: "slowest", a list of {"query", "median_us"}).
         """
     )
 
@@ -48,10 +49,14 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Timed passes over the file.")
     var rounds = 1
 
+    @Option(help: ArgumentHelp("Also list the N queries with the highest median latency over the rounds.", valueName: "n"))
+    var slowest = 0
+
     func validate() throws {
         guard (1...10_000).contains(limit) else { throw ValidationError("--limit must be between 1 and 10000") }
         guard warmup >= 0 else { throw ValidationError("--warmup must not be negative") }
         guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
+        guard slowest >= 0 else { throw ValidationError("--slowest must not be negative") }
     }
 
     func run() throws {
@@ -76,8 +81,9 @@ struct BenchCommand: ParsableCommand {
                     if count == 0 { empty += 1 }
                 }
             }
-            let report = LatencyReport(mode: mode.rawValue, latencies: latencies, elapsed: clock.now - started,
+            var report = LatencyReport(mode: mode.rawValue, latencies: latencies, elapsed: clock.now - started,
                                        resultCount: resultCount, emptyCount: empty)
+            if slowest > 0 { report.slowest = LatencyReport.slowest(slowest, of: lines, latencies: latencies) }
             print(output.json ? report.json.prettyJSONText : report.table)
         }
     }

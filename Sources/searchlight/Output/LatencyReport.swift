@@ -15,6 +15,8 @@ struct LatencyReport {
     let queriesPerSecond: Double
     let zeroResultPercent: Double
     let meanResults: Double
+    /// The slowest queries by their median over the rounds, slowest first (empty unless asked for).
+    var slowest: [(query: String, median: Int)] = []
 
     init(mode: String, latencies: [Int], elapsed: Duration, resultCount: Int, emptyCount: Int) {
         let sorted = latencies.sorted()
@@ -34,15 +36,31 @@ struct LatencyReport {
         meanResults = Double(resultCount) / Double(Swift.max(1, sorted.count))
     }
 
+    /// The `count` queries of `lines` with the highest median latency, given the latencies of
+    /// every round in order (`lines.count` per round); ties keep the file's order.
+    static func slowest(_ count: Int, of lines: [String], latencies: [Int]) -> [(query: String, median: Int)] {
+        let rounds = latencies.count / Swift.max(1, lines.count)
+        let medians = lines.indices.map { line in
+            let times = (0..<rounds).map { latencies[$0 * lines.count + line] }.sorted()
+            return times.isEmpty ? 0 : times[(times.count - 1) / 2]
+        }
+        let order = lines.indices.sorted { (medians[$0], $1) > (medians[$1], $0) }
+        return order.prefix(count).map { (lines[$0], medians[$0]) }
+    }
+
     var json: JSONValue {
-        .object([
+        var members: [(key: String, value: JSONValue)] = [
             ("mode", .string(mode)), ("queries", .int(queries)),
             ("p50_us", .int(p50)), ("p95_us", .int(p95)), ("p99_us", .int(p99)),
             ("mean_us", .double(Self.rounded(mean))), ("max_us", .int(max)),
             ("qps", .double(Self.rounded(queriesPerSecond))),
             ("zero_result_pct", .double(Self.rounded(zeroResultPercent))),
             ("mean_results", .double(Self.rounded(meanResults))),
-        ])
+        ]
+        if !slowest.isEmpty {
+            members.append(("slowest", .array(slowest.map { .object([("query", .string($0.query)), ("median_us", .int($0.median))]) })))
+        }
+        return .object(members)
     }
 
     var table: String {
@@ -50,7 +68,10 @@ struct LatencyReport {
                            ("MEAN µs", .right), ("MAX µs", .right), ("QPS", .right), ("ZERO %", .right), ("RESULTS", .right)])
         table.append([mode, String(queries), String(p50), String(p95), String(p99), Self.format(mean), String(max),
                       Self.format(queriesPerSecond), Self.format(zeroResultPercent), Self.format(meanResults)])
-        return table.render()
+        guard !slowest.isEmpty else { return table.render() }
+        var queries = Table([("SLOWEST QUERY", .left), ("MEDIAN µs", .right)])
+        for (query, median) in slowest { queries.append([query, String(median)]) }
+        return table.render() + "\n\n" + queries.render()
     }
 
     private static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
