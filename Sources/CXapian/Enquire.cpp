@@ -69,6 +69,10 @@ bool cx_enquire_facet_counts(cx_enquire *enq, uint32_t slot,
     });
 }
 
+void cx_enquire_set_weight_cutoff(cx_enquire *enq, double weight) {
+    guarded(nullptr, false, [&] { enq->enquire.set_cutoff(0, weight); return true; });
+}
+
 cx_mset *cx_enquire_mset(cx_enquire *enq, uint32_t offset, uint32_t limit, uint32_t check_at_least, cx_error *error) {
     return guarded<cx_mset *>(error, nullptr, [&] {
         for (auto &spy : enq->facets) spy->counts.clear();

@@ -1,4 +1,5 @@
 #include "Shim.hpp"
+#include "ZeroWeight.hpp"
 
 using namespace cxapian;
 
@@ -69,6 +70,11 @@ char *cx_query_describe(const cx_query *query, size_t *out_len) {
 }
 
 bool cx_query_is_empty(const cx_query *query) { return query->query.empty(); }
+
+
+bool cx_query_may_weigh_zero(const cx_query *query, cx_database *db, cx_error *error) {
+    return guarded(error, true, [&] { return cxapian::may_weigh_zero(query->query, db->db()); });
+}
 
 void cx_query_free(cx_query *query) { delete query; }
 

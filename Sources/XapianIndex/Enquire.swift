@@ -135,6 +135,12 @@ public final class Enquire {
         return terms
     }
 
+    /// Matches weighing less than this are left out (Xapian's weight cutoff); 0 keeps every match.
+    /// The matcher skips the parts of a query that cannot lift a document to it.
+    public var weightCutoff: Double = 0 {
+        didSet { cx_enquire_set_weight_cutoff(handle, weightCutoff) }
+    }
+
     public func matches(offset: Int, limit: Int, checkAtLeast: Int = 0) throws(XapianError) -> MatchSet {
         let mset = try withXapianError { cx_enquire_mset(handle, UInt32(offset), UInt32(limit), UInt32(checkAtLeast), $0) }
         return MatchSet(handle: mset!, offset: offset)

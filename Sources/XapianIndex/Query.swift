@@ -61,6 +61,17 @@ public final class Query: CustomStringConvertible {
 
     public var isEmpty: Bool { cx_query_is_empty(handle) }
 
+    /// Whether some document of `database` may match with weight 0, through parts that carry no
+    /// weight alone (boolean terms, match-all, value ranges); true when that cannot be ruled out.
+    ///
+    /// ```swift
+    /// let typed = try Query.combine(.or, [Query.term("Zli"), Query.term("XPli")])   // XPli: boolean
+    /// try typed.mayWeighZero(in: database)   // true: a title beginning "li" matches with weight 0
+    /// ```
+    public func mayWeighZero(in database: Database) throws(XapianError) -> Bool {
+        try withXapianError { cx_query_may_weigh_zero(handle, database.handle, $0) }
+    }
+
     /// Xapian's description, e.g. `Query((Zwalk@1 OR XT:trail))`.
     public var description: String {
         var length = 0

@@ -36,6 +36,34 @@ import Testing
         #expect(found.results.map(\.entity.id.stringValue) == ["4", "1", "2"])
     }
 
+    /// A typed word's title prefix carries no weight: entities matching only through it follow every
+    /// weighted match, in the order they were indexed, on every page.
+    @Test func unweightedMatchesFollowTheWeightedOnesInIndexOrder() throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(Self.schema)
+        var entities = (0..<30).map { Entity(type: "note", id: .string("p\($0)"), attributes: ["text": .string("lizard number \($0)")]) }
+        entities.insert(Entity(type: "note", id: .string("w1"), attributes: ["text": "zebra crossing"]), at: 7)
+        entities.insert(Entity(type: "note", id: .string("w2"), attributes: ["text": "zebra zebra"]), at: 20)
+        try index.index(entities)
+
+        let unweighted = entities.map(\.id.stringValue).filter { $0.hasPrefix("p") }
+        let whole = try index.search(SearchRequest("zebra li", match: .any, limit: 40))
+        #expect(whole.results.map(\.entity.id.stringValue) == ["w2", "w1"] + unweighted)
+        #expect(whole.results.prefix(2).allSatisfy { $0.score > 0 } && whole.results.dropFirst(2).allSatisfy { $0.score == 0 })
+        #expect(whole.total == 32)
+        for limit in [1, 3, 10] {
+            var paged: [String] = []
+            for offset in stride(from: 0, to: 32, by: limit) {
+                paged += try index.search(SearchRequest("zebra li", match: .any, limit: limit, offset: offset)).results.map(\.entity.id.stringValue)
+            }
+            #expect(paged == whole.results.map(\.entity.id.stringValue), "limit \(limit)")
+        }
+        // Best match: the entities with every word first ("li" begins "lizard" but no zebra note's word).
+        let best = try index.search(SearchRequest("zebra li", limit: 5))
+        #expect(best.results.map(\.entity.id.stringValue) == ["w2", "w1"] + unweighted.prefix(3))
+    }
+
     @Test func theAverageIsFixedByTheFirstEntitiesAndStored() throws {
         let folder = TemporaryFolder()
         let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)

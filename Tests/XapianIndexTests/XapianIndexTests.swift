@@ -126,6 +126,30 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
         #expect(try db.mostFrequentTerms(withPrefix: "XZ:", limit: 5).isEmpty)
     }
 
+    @Test func aQueryMayWeighZeroOnlyThroughItsUnweightedParts() throws {
+        let folder = TemporaryFolder()
+        let db = try WritableDatabase(path: folder.path + "/db")
+        for i in 0..<4 {
+            let doc = try document("d\(i)", terms: ["XPli"])
+            doc.addTerm("Zword", wdf: 2)
+            _ = try db.addDocument(doc)
+        }
+        try db.commit()
+        let reader = try Database(path: folder.path + "/db")
+        let weighted = Query.term("Zword"), boolean = Query.term("XPli")
+        #expect(try !weighted.mayWeighZero(in: reader))
+        #expect(try boolean.mayWeighZero(in: reader))
+        #expect(try Query.combine(.or, [weighted, boolean]).mayWeighZero(in: reader))
+        #expect(try !Query.combine(.and, [weighted, boolean]).mayWeighZero(in: reader))
+        #expect(try !Query.combine(.andMaybe, [weighted, boolean]).mayWeighZero(in: reader))
+        #expect(try Query.combine(.andMaybe, [boolean, weighted]).mayWeighZero(in: reader))
+        #expect(try !Query.combine(.filter, [weighted, boolean]).mayWeighZero(in: reader))
+        #expect(try !weighted.scaled(by: 0.5).mayWeighZero(in: reader))
+        #expect(try Query.matchAll.mayWeighZero(in: reader))
+        #expect(try Query.combine(.or, [weighted, Query.valueRange(slot: 1, low: nil, high: [0x80])]).mayWeighZero(in: reader))
+        #expect(try !Query.term("Zabsent").mayWeighZero(in: reader))
+    }
+
     @Test func consistencyCheckPassesOnAFreshDatabase() throws {
         let folder = TemporaryFolder()
         let db = try WritableDatabase(path: folder.path)

@@ -207,6 +207,9 @@ cx_query *cx_query_scale(const cx_query *query, double factor, cx_error *error);
 /* Xapian's own description of the query (for --explain and tests). */
 char *cx_query_describe(const cx_query *query, size_t *out_len);
 bool cx_query_is_empty(const cx_query *query);
+/* Whether some document of `db` may match `query` with weight 0, through parts that carry no
+ * weight alone (boolean terms, match-all, value ranges); true when unsure. */
+bool cx_query_may_weigh_zero(const cx_query *query, cx_database *db, cx_error *error);
 void cx_query_free(cx_query *query);
 
 /* ---- QueryParser ------------------------------------------------------- */
@@ -269,6 +272,8 @@ bool cx_enquire_add_facet(cx_enquire *enq, uint32_t slot, cx_error *error);
 bool cx_enquire_facet_counts(cx_enquire *enq, uint32_t slot,
                              void (*visit)(void *context, const char *value, size_t len, uint32_t count),
                              void *context, cx_error *error);
+/* Leaves out matches weighing less than `weight` (Xapian's weight cutoff; 0 keeps every match). */
+void cx_enquire_set_weight_cutoff(cx_enquire *enq, double weight);
 cx_mset *cx_enquire_mset(cx_enquire *enq, uint32_t offset, uint32_t limit, uint32_t check_at_least, cx_error *error);
 
 /* Pseudo-relevance feedback (Xapian's ESet): the `max_terms` best terms for expanding the query from

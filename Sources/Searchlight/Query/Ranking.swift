@@ -69,7 +69,7 @@ enum Ranking {
     /// candidates after them, whose weight trails the page's last weight by more than the largest
     /// boost, cannot pass it (ties keep the weight order) and are left out unread. The reader keeps
     /// the hints it reads (`Database.numbers`), so a long-lived one soon reads none from disk.
-    static func hintBoosts(_ set: MatchSet, pageEnd: Int, hintWeight: Double, database: Database) throws(XapianError) -> [Double] {
+    static func hintBoosts(_ set: [MatchSet.Match], pageEnd: Int, hintWeight: Double, database: Database) throws(XapianError) -> [Double] {
         var reachable = set.count
         if set.count > pageEnd, pageEnd > 0 {
             // A hair over the largest boost: hintWeight × the top hint may round above hintBoost.
