@@ -71,7 +71,6 @@ char *cx_query_describe(const cx_query *query, size_t *out_len) {
 
 bool cx_query_is_empty(const cx_query *query) { return query->query.empty(); }
 
-
 bool cx_query_may_weigh_zero(const cx_query *query, cx_database *db, cx_error *error) {
     return guarded(error, true, [&] { return cxapian::may_weigh_zero(query->query, db->db()); });
 }

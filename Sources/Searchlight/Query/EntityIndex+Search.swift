@@ -46,12 +46,12 @@ extension EntityIndex {
                 return try enquire.matches(offset: offset, limit: limit, checkAtLeast: checkAtLeast ?? request.offset + request.limit)
             }
             /// The first `count` matches of `query` in order, and the estimate of them all. In relevance
-            /// order, matches weighing 0 (those matching only unweighted parts, such as the title
-            /// prefix of a word being typed) come after every weighted one, in docid order: a run with a
-            /// weight cutoff finds the weighted ones while Xapian skips the unweighted parts, and only if
-            /// they fall short and the query has such parts, a run with every weight 0, which Xapian
-            /// ends after `count` documents, supplies the rest. In one run Xapian would walk every unweighted match looking for a
-            /// better one (3 ms for "conntrack li" on debian-x1, whose "li" begins 28,000 titles).
+            /// order, matches weighing 0 (those matching only unweighted parts, such as the title prefix
+            /// of a word being typed) come after every weighted one, in docid order. A run with a weight
+            /// cutoff finds the weighted ones while Xapian skips the unweighted parts; only when they
+            /// fall short and the query has such parts does a run with every weight 0, which Xapian
+            /// ends after `count` documents, supply the rest. In one run Xapian would walk every
+            /// unweighted match looking for a better one ("conntrack li" on debian-x1: 28,000 titles begin "li").
             func ranked(_ query: Query, count: Int) throws -> (matches: [MatchSet.Match], estimatedTotal: Int, set: MatchSet) {
                 guard relevanceOrder, count > 0 else {
                     let set = try run(query, offset: 0, limit: count)

@@ -69,15 +69,15 @@ enum Ranking {
     /// candidates after them, whose weight trails the page's last weight by more than the largest
     /// boost, cannot pass it (ties keep the weight order) and are left out unread. The reader keeps
     /// the hints it reads (`Database.numbers`), so a long-lived one soon reads none from disk.
-    static func hintBoosts(_ set: [MatchSet.Match], pageEnd: Int, hintWeight: Double, database: Database) throws(XapianError) -> [Double] {
-        var reachable = set.count
-        if set.count > pageEnd, pageEnd > 0 {
+    static func hintBoosts(_ matches: [MatchSet.Match], pageEnd: Int, hintWeight: Double, database: Database) throws(XapianError) -> [Double] {
+        var reachable = matches.count
+        if matches.count > pageEnd, pageEnd > 0 {
             // A hair over the largest boost: hintWeight × the top hint may round above hintBoost.
-            let floor = set[pageEnd - 1].weight - hintBoost * (1 + 1e-9)
+            let floor = matches[pageEnd - 1].weight - hintBoost * (1 + 1e-9)
             reachable = pageEnd
-            while reachable < set.count, set[reachable].weight > floor { reachable += 1 }
+            while reachable < matches.count, matches[reachable].weight > floor { reachable += 1 }
         }
-        return try database.numbers(slot: Schema.rankingHintSlot, docids: set.prefix(reachable).map(\.docid)).map { hintWeight * $0 }
+        return try database.numbers(slot: Schema.rankingHintSlot, docids: matches.prefix(reachable).map(\.docid)).map { hintWeight * $0 }
     }
 
     /// The ranking hint as stored for boosting and ordering: log(1 + hint), so that long-tailed
