@@ -363,7 +363,8 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     WILDCARD_LIMIT_MOST_FREQUENT (field and range prefixes are also added there; they change
 //     nothing for text without `field:`, so the mirror leaves them out).
 //  2. T is trimmed. partial = T's last character is a letter or digit (a bench line never ends in
-//     a space, so partial is on).
+//     a space), unless T is plain words (4.) whose last is a stopword and whose others are not all
+//     stopwords: that word waits for its next letter.
 //  3. A short typed word (T is one word of 1-3 letters, partial, match != all): the docids stored
 //     in metadata "searchlight.prefix.<word>" (best hint first); the first `limit` are read. Done.
 //  4. parse(T, op): when partial and T is plain words (letters and digits; no AND/OR/NOT/XOR/NEAR/
@@ -458,6 +459,14 @@ struct SearchlightPlan {
         return true;
     }
 
+    // A stopword typed last after a word that is not one: searched as the words before it (partial off).
+    bool waits_for_next_letter(const std::string &text) {
+        std::string head, last;
+        if (!plain_words(text, head, last) || !stopper(last)) return false;
+        for (const std::string &word : words_of(head, true)) if (!stopper(word)) return true;
+        return false;
+    }
+
     // The 20 most frequent terms beginning with `prefix`, found once per search (`expansions` is
     // cleared when a search starts) and shared by its queries.
     std::map<std::string, std::vector<std::string>> expansions;
@@ -501,7 +510,7 @@ struct SearchlightPlan {
         size_t first = line.find_first_not_of(" \t\r\n"), last = line.find_last_not_of(" \t\r\n");
         std::string text = first == std::string::npos ? "" : line.substr(first, last - first + 1);
         unsigned char end = text.empty() ? 0 : (unsigned char)text.back();
-        bool partial = word_byte(end);
+        bool partial = word_byte(end) && !waits_for_next_letter(text);
         expansions.clear();
 
         std::string head, typed;

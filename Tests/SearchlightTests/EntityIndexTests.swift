@@ -189,6 +189,24 @@ import Testing
         #expect(results.results.map(\.entity.id) == ["valley"])
     }
 
+    @Test func aStopwordTypedAfterOtherWordsWaitsForItsNextLetter() throws {
+        let folder = TemporaryFolder()
+        let index = try sampleIndex(folder)
+        try index.index([trail("ofelia", "Ofelia Loop", description: "a loop through the valley past a roaring creek")])
+        func ids(_ text: String) throws -> [EntityIdentifier] { try index.search(SearchRequest(text)).results.map(\.entity.id) }
+        // "roaring a" is searched as "roaring ": not every entity with an "a", nor only titles beginning with one.
+        let typed = try index.search(SearchRequest("roaring a"))
+        let finished = try index.search(SearchRequest("roaring "))
+        #expect(typed.results.map(\.entity.id) == finished.results.map(\.entity.id))
+        #expect(typed.total == finished.total)
+        #expect(Set(try ids("roaring a")) == ["mist", "ofelia"])
+        #expect(typed.results.allSatisfy { $0.snippet?.highlights.count == 1 })
+        #expect(Set(try ids("valley of")) == ["valley", "ofelia", .int(2)])
+        // Not a stopword, or no other word to search: the typed word still matches as a prefix.
+        #expect(Set(try index.search(SearchRequest("valley lo", match: .all)).results.map(\.entity.id)) == ["valley", "ofelia"])
+        #expect(try index.search(SearchRequest("the of", match: .all)).results.map(\.entity.id) == ["ofelia"])
+    }
+
     @Test func resultsCarryDisplayAndURL() throws {
         let folder = TemporaryFolder()
         let result = try #require(try sampleIndex(folder).search(SearchRequest("mist", types: ["trail"])).results.first)

@@ -86,7 +86,7 @@ extension EntityIndex {
             var total = 0
             // Entities matching every word (all of them when the query has no words to lose).
             var closeMatches = Int.max
-            let partial = request.isTypingLastWord
+            let partial = request.isTypingLastWord && !searcher.waitsForNextLetter(trimmed)
             let variants = try searcher.synonyms.variants(of: trimmed, database: state.database)
             var expansions = searcher.expansions(database: state.database)
             var anyWords = trimmed.isEmpty ? Query.matchAll

@@ -60,6 +60,15 @@ final class Searcher {
 
     static let operators: Set<String> = ["AND", "OR", "NOT", "XOR", "NEAR", "ADJ"]
 
+    /// Whether the word being typed at the end of plain-word `text` is a stopword that follows a
+    /// word that is not one ("dicomscope of"): it waits for its next letter, and the text is searched
+    /// as the finished words are, without it. As a word it would match nearly every entity, and as
+    /// a title prefix it would narrow the words before it to titles that happen to begin with it.
+    func waitsForNextLetter(_ text: String) -> Bool {
+        guard !stopwords.isEmpty, let (head, last) = Self.plainWords(text), stopwords.contains(last) else { return false }
+        return IndexTerms.titleWords(head).contains { !stopwords.contains($0) }
+    }
+
     /// Queries are stemmed in one language: the one most types use.
     static func dominantLanguage(_ schema: Schema) -> String {
         var counts: [String: Int] = [:]
