@@ -379,7 +379,8 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //  5. Per search: a new Enquire, BM25(k1 1.2 × 32, k2 0, k3 1, b 0, min_normlen 0.5) over the
 //     index's length-normalised wdfs (format 6), sort by relevance; every query run is
 //     `SCALE_WEIGHT(2.2 / 39.4, query AND_MAYBE XE<title words of T joined by spaces>) AND_NOT (value
-//     slot 1 <= now)`, get_mset(0, limit, check_at_least = limit), as two runs: one with a weight
+//     slot 1 <= now)` (the AND_NOT only when slot 1's lower bound is not after now: some entity may
+//     have expired), get_mset(0, limit, check_at_least = limit), as two runs: one with a weight
 //     cutoff (the weighted matches), and only when it falls short and the query may weigh 0
 //     (cxapian::may_weigh_zero), one of the query scaled by 0 for the rest in docid order. When slot 0 (the stored hint) has
 //     an upper bound > 0, a page is instead the best limit + 20 matches re-ordered by
@@ -534,7 +535,9 @@ struct SearchlightPlan {
         enquire.set_expansion_scheme("trad", 32);
         const double bm25_units = (1.2 + 1) / (1.2 * 32 + 1);
         enquire.set_sort_by_relevance();
-        Xapian::Query expired(Xapian::Query::OP_VALUE_LE, 1, Xapian::sortable_serialise((double)time(nullptr)));
+        // The expiry clause only when some entity may have expired: slot 1's lower bound is not after now.
+        const std::string now = Xapian::sortable_serialise((double)time(nullptr)), earliest = db.get_value_lower_bound(1);
+        Xapian::Query expired = !earliest.empty() && earliest <= now ? Xapian::Query(Xapian::Query::OP_VALUE_LE, 1, now) : Xapian::Query();
         std::string bound = db.get_value_upper_bound(0);
         double hint_weight = !text.empty() && !bound.empty() && Xapian::sortable_unserialise(bound) > 0
             ? 1.0 / Xapian::sortable_unserialise(bound) : 0;
@@ -544,7 +547,7 @@ struct SearchlightPlan {
         auto composed = [&](const Xapian::Query &query) {
             Xapian::Query ranked(Xapian::Query::OP_SCALE_WEIGHT,
                                  boost.empty() ? query : Xapian::Query(Xapian::Query::OP_AND_MAYBE, query, boost), bm25_units);
-            return Xapian::Query(Xapian::Query::OP_AND_NOT, ranked, expired);
+            return expired.empty() ? ranked : Xapian::Query(Xapian::Query::OP_AND_NOT, ranked, expired);
         };
         auto run = [&](const Xapian::Query &query, unsigned count, unsigned check_at_least) {
             enquire.set_query(composed(query));

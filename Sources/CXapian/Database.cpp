@@ -147,9 +147,9 @@ bool cx_database_numbers(cx_database *db, uint32_t slot, const uint32_t *docids,
     });
 }
 
-char *cx_database_value_upper_bound(cx_database *db, uint32_t slot, size_t *out_len, cx_error *error) {
+char *cx_database_value_bound(cx_database *db, uint32_t slot, bool upper, size_t *out_len, cx_error *error) {
     return guarded<char *>(error, nullptr, [&]() -> char * {
-        std::string bound = db->db().get_value_upper_bound(slot);
+        std::string bound = upper ? db->db().get_value_upper_bound(slot) : db->db().get_value_lower_bound(slot);
         return bound.empty() ? nullptr : copy_out(bound, out_len);
     });
 }

@@ -162,8 +162,18 @@ public class Database {
 
     /// The largest value stored in `slot`, or nil when no document has one.
     public func valueUpperBound(slot: UInt32) throws(XapianError) -> [UInt8]? {
+        try valueBound(slot: slot, upper: true)
+    }
+
+    /// No more than the smallest value stored in `slot` (after deletions it may be smaller than
+    /// any value left), or nil when no document has one.
+    public func valueLowerBound(slot: UInt32) throws(XapianError) -> [UInt8]? {
+        try valueBound(slot: slot, upper: false)
+    }
+
+    private func valueBound(slot: UInt32, upper: Bool) throws(XapianError) -> [UInt8]? {
         var length = 0
-        let buffer = try withXapianError { cx_database_value_upper_bound(handle, slot, &length, $0) }
+        let buffer = try withXapianError { cx_database_value_bound(handle, slot, upper, &length, $0) }
         return takeBytes(buffer, count: length)
     }
 

@@ -164,6 +164,17 @@ import Testing
         #expect(!results.results.contains { $0.entity.id == "closed" })
     }
 
+    @Test func anEntityLeavesTheResultsWhenItsExpirationDatePassesWithNoWriteInBetween() throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        // The earliest expiration is still ahead: searches skip the expiry check until it is not.
+        try index.index([trail("soon", "Waterfall Overlook", expires: Date(timeIntervalSinceNow: 1)),
+                         trail("always", "Waterfall Ridge")])
+        #expect(Set(try index.search(SearchRequest("waterfall")).results.map(\.entity.id)) == ["soon", "always"])
+        Thread.sleep(forTimeInterval: 1.2)
+        #expect(try index.search(SearchRequest("waterfall")).results.map(\.entity.id) == ["always"])
+    }
+
     @Test func typeFiltersAndFieldPrefixesNarrowTheResults() throws {
         let folder = TemporaryFolder()
         let index = try sampleIndex(folder)

@@ -111,8 +111,10 @@ bool cx_database_values(cx_database *db, uint32_t slot,
  * document has none. A reader keeps what it reads, 64 docids at a time, until it is reopened at a
  * new revision (ValueColumn.hpp); a writer reads afresh each time. */
 bool cx_database_numbers(cx_database *db, uint32_t slot, const uint32_t *docids, size_t count, double *out, cx_error *error);
-/* The largest value in `slot` over all documents (malloc'd; NULL with no error when the slot is empty). */
-char *cx_database_value_upper_bound(cx_database *db, uint32_t slot, size_t *out_len, cx_error *error);
+/* A bound on the values in `slot` over all documents: the largest when `upper`, else the smallest
+ * (malloc'd; NULL with no error when the slot is empty). After deletions a bound may be looser than
+ * the values left, never tighter. */
+char *cx_database_value_bound(cx_database *db, uint32_t slot, bool upper, size_t *out_len, cx_error *error);
 /* Runs Xapian's consistency check on the database folder; returns the error count, or -1 on failure. */
 long cx_database_check(const char *path, char **out_report, size_t *out_report_len, cx_error *error);
 /* Calls `visit` for each document in docid order with its data and its first term starting with

@@ -18,7 +18,8 @@ extension EntityIndex {
             let searcher = state.searcher!
             let enquire = try Enquire(database: state.database)
             Ranking.weigh(enquire)
-            let restrict = try Self.restriction(types: request.types, filter: request.filter, required: request.requiredTerms, schema: schema)
+            let restrict = try Self.restriction(types: request.types, filter: request.filter, required: request.requiredTerms, schema: schema,
+                                                database: state.database)
             if let filter = request.filter {
                 enquire.setDecider { data in
                     guard let entity = Self.entity(fromData: data) else { return false }
@@ -152,8 +153,9 @@ extension EntityIndex {
             results.reserveCapacity(hits.count)
             for (position, hit) in hits.enumerated() {
                 guard let entity = Self.entity(fromData: try hit.match.data()) else { continue }
-                var result = SearchResult(entity: entity, rank: request.offset + position + 1, score: hit.score, schema: schema)
-                if let snippets, let type = schema.type(named: entity.type) { result.snippet = snippets.snippet(for: entity, type: type) }
+                let type = schema.type(named: entity.type)
+                var result = SearchResult(entity: entity, rank: request.offset + position + 1, score: hit.score, schema: schema, type: type)
+                if let snippets, let type { result.snippet = snippets.snippet(for: entity, type: type) }
                 if request.explain {
                     result.explanation = try Explanation(docid: hit.match.docid, uniqueTerm: IndexTerms.unique(type: entity.type, id: entity.id),
                                                          enquire: enquire, expansions: expanded, database: state.database,
@@ -216,14 +218,20 @@ extension EntityIndex {
 
     /// Restricts a query to the given types, leaves out expired entities, and narrows by the parts
     /// of the filter the index answers (value ranges, exact values); the decider checks the rest.
-    static func restriction(types: [String], filter: EntityPredicate?, required: [String], schema: Schema) throws(XapianError) -> (Query) throws(XapianError) -> Query {
+    /// The expiry clause is left out when no entity of `database` can have expired yet (none has an
+    /// expiration date, or the earliest is still ahead): it would cost every match a skip in the
+    /// expiration slot for nothing.
+    static func restriction(types: [String], filter: EntityPredicate?, required: [String], schema: Schema,
+                            database: Database) throws(XapianError) -> (Query) throws(XapianError) -> Query {
         var filters: [Query] = required.map { Query.term($0) }
         if !types.isEmpty { filters.append(try Query.combine(.or, types.map { Query.term(IndexTerms.type($0)) })) }
         if let filter { filters += try narrowing(filter, schema: schema) }
-        let expired = try Query.valueRange(slot: Schema.expirationSlot, low: nil, high: Sortable.serialise(Date().timeIntervalSince1970))
+        let now = Sortable.serialise(Date().timeIntervalSince1970)
+        let expired = try database.valueLowerBound(slot: Schema.expirationSlot).map { $0.lexicographicallyPrecedes(now) || $0 == now } == true
+            ? try Query.valueRange(slot: Schema.expirationSlot, low: nil, high: now) : nil
         return { (query: Query) throws(XapianError) -> Query in
             let restricted = filters.isEmpty ? query : try Query.combine(.filter, [query] + filters)
-            return try Query.combine(.andNot, [restricted, expired])
+            return try expired.map { expired throws(XapianError) in try Query.combine(.andNot, [restricted, expired]) } ?? restricted
         }
     }
 

@@ -74,11 +74,16 @@ public struct SearchResult: Sendable, Hashable {
 
     /// A result for `entity`, displayed through `schema`.
     public init(entity: Entity, rank: Int, score: Double, schema: Schema) {
+        self.init(entity: entity, rank: rank, score: score, schema: schema, type: schema.type(named: entity.type))
+    }
+
+    /// A result for `entity`, of `type` in `schema` (looked up once for everything a result needs).
+    init(entity: Entity, rank: Int, score: Double, schema: Schema, type: EntityType?) {
         self.rank = rank
         self.score = score
         self.entity = entity
-        displayRepresentation = schema.displayRepresentation(of: entity)
-        url = schema.url(of: entity)
+        displayRepresentation = schema.displayRepresentation(of: entity, type: type)
+        url = schema.url(of: entity, type: type)
     }
 }
 

@@ -3,8 +3,13 @@ extension Schema {
     /// type's display template over its attributes (enum values show their case titles);
     /// the title falls back to the id.
     public func displayRepresentation(of entity: Entity) -> DisplayRepresentation {
+        displayRepresentation(of: entity, type: type(named: entity.type))
+    }
+
+    /// `displayRepresentation(of:)` with the entity's type already looked up (nil: not in the schema).
+    func displayRepresentation(of entity: Entity, type: EntityType?) -> DisplayRepresentation {
         if let display = entity.displayRepresentation { return display }
-        guard let type = type(named: entity.type) else { return DisplayRepresentation(title: entity.id.stringValue) }
+        guard let type else { return DisplayRepresentation(title: entity.id.stringValue) }
         func text(_ key: String?) -> String? {
             guard let key, let value = entity.attributes[key], let attribute = type.attribute(key) else { return nil }
             // One plain string, as most titles are: itself, with nothing to join or look up.
@@ -21,7 +26,12 @@ extension Schema {
 
     /// The entity's URL from its type's template: `{id}` and `{key}` are replaced, percent-encoded.
     public func url(of entity: Entity) -> String? {
-        guard var template = type(named: entity.type)?.urlTemplate else { return nil }
+        url(of: entity, type: type(named: entity.type))
+    }
+
+    /// `url(of:)` with the entity's type already looked up.
+    func url(of entity: Entity, type: EntityType?) -> String? {
+        guard var template = type?.urlTemplate else { return nil }
         return template.withUTF8 { template -> String in
             var result: [UInt8] = []
             result.reserveCapacity(template.count + 64)
