@@ -118,14 +118,14 @@ public final class EntityIndex: Sendable {
 
     /// Runs an open or reopen of a reader. Xapian reads the revision to open and then the roots of
     /// its tables; a writer that commits twice in between may already have reused those blocks,
-    /// and the open fails as corrupt. Only a failure that persists over a few fresh tries is the
-    /// index's own.
+    /// and the open fails as corrupt or as reading a discarded revision. Only a failure that
+    /// persists over a few fresh tries is the index's own.
     static func retryingTornOpen<T>(_ open: () throws(XapianError) -> T) throws(XapianError) -> T {
         var attempt = 0
         while true {
             do {
                 return try open()
-            } catch where error.kind == .databaseCorrupt && attempt < openRetries {
+            } catch where (error.kind == .databaseCorrupt || error.kind == .databaseModified) && attempt < openRetries {
                 attempt += 1
                 usleep(UInt32(attempt) * 2_000)
             }
@@ -166,7 +166,8 @@ public final class EntityIndex: Sendable {
     /// reopens and retries, so it never fails halfway through a writer's commit. A read fails
     /// only when the revision it started on is overwritten, two commits later; a slow read under
     /// a fast writer may need several tries, so it retries (backing off a little) for up to
-    /// `readRetryLimit` seconds.
+    /// `readRetryLimit` seconds. The reopen is part of the retry: it reads metadata of the new
+    /// revision, which two more commits can overwrite as well.
     func read<T: Sendable>(_ body: (inout State) throws -> T) throws(SearchlightError) -> T {
         do {
             return try state.withLock { (state: inout State) throws -> T in
@@ -174,11 +175,11 @@ public final class EntityIndex: Sendable {
                 var attempt = 0
                 while true {
                     do {
+                        if attempt > 0 { try state.reopen() }
                         return try body(&state)
                     } catch where Self.isDiscardedRevision(error) && ContinuousClock.now < deadline {
                         attempt += 1
                         if attempt > 1 { usleep(UInt32(min(50, attempt)) * 1_000) }
-                        try state.reopen()
                     }
                 }
             }
