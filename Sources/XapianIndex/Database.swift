@@ -160,7 +160,8 @@ public class Database {
         }
     }
 
-    /// The largest value stored in `slot`, or nil when no document has one.
+    /// No less than the largest value stored in `slot` (after deletions it may be larger than any
+    /// value left), or nil when no document has one.
     public func valueUpperBound(slot: UInt32) throws(XapianError) -> [UInt8]? {
         try valueBound(slot: slot, upper: true)
     }

@@ -227,11 +227,16 @@ extension EntityIndex {
         if !types.isEmpty { filters.append(try Query.combine(.or, types.map { Query.term(IndexTerms.type($0)) })) }
         if let filter { filters += try narrowing(filter, schema: schema) }
         let now = Sortable.serialise(Date().timeIntervalSince1970)
-        let expired = try database.valueLowerBound(slot: Schema.expirationSlot).map { $0.lexicographicallyPrecedes(now) || $0 == now } == true
-            ? try Query.valueRange(slot: Schema.expirationSlot, low: nil, high: now) : nil
+        let earliest = try database.valueLowerBound(slot: Schema.expirationSlot)
+        let expired = if let earliest, !now.lexicographicallyPrecedes(earliest) {
+            try Query.valueRange(slot: Schema.expirationSlot, low: nil, high: now)
+        } else {
+            Query?.none
+        }
         return { (query: Query) throws(XapianError) -> Query in
             let restricted = filters.isEmpty ? query : try Query.combine(.filter, [query] + filters)
-            return try expired.map { expired throws(XapianError) in try Query.combine(.andNot, [restricted, expired]) } ?? restricted
+            guard let expired else { return restricted }
+            return try Query.combine(.andNot, [restricted, expired])
         }
     }
 
