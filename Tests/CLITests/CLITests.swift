@@ -262,6 +262,30 @@ struct CLI {
         }
     }
 
+    @Test func searchAndBenchLeaveSnippetsOutWhenAsked() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try cli.run(["index", CLI.corpus])
+        func snippets(_ options: [String]) throws -> [Any] {
+            let output = try cli.run(["search", "--json", "--limit", "20"] + options + ["granite "])
+            #expect(output.status == 0, "\(output.stderr)")
+            let results = try #require((output.json as? [String: Any])?["results"] as? [[String: Any]])
+            #expect(results.count > 1)
+            return results.map { $0["snippet"] as Any }
+        }
+        #expect(try snippets([]).contains { $0 is String })
+        #expect(try snippets(["--no-snippets"]).allSatisfy { $0 is NSNull })
+
+        let path = cli.folder + "/search.txt"
+        try "granite\nwaterfall lake\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let counts = try [[], ["--no-snippets"]].map { options in
+            let output = try cli.run(["bench", "--json", "--queries", path] + options)
+            #expect(output.status == 0, "\(output.stderr)")
+            return (output.json as? [String: Any])?["mean_results"] as? Double
+        }
+        #expect(counts[0] != nil && counts[0] == counts[1])
+    }
+
     @Test func benchMeasuresEachModeAndNamesTheSlowestQueries() throws {
         let cli = CLI()
         defer { cli.cleanUp() }

@@ -14,7 +14,8 @@ struct BenchCommand: ParsableCommand {
         discussion: """
         Each line of FILE is one query (search), one typed prefix (suggest) or one TYPE:ID (get). The \
         queries run in this process against the index, through the same library calls the commands make \
-        (results decoded into entities with their display representation), after --warmup passes over \
+        (results decoded into entities with their display representation, and snippets cut unless \
+        --no-snippets), after --warmup passes over \
         the whole file; then --rounds timed passes. Nothing caches results between queries.
 
         Reported: latency percentiles (nearest rank), mean and max in microseconds, queries per second \
@@ -42,6 +43,9 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "Results per query.")
     var limit = 10
+
+    @Flag(inversion: .prefixedNo, help: "For search: cut a snippet of each result, as `search` does by default.")
+    var snippets = true
 
     @Option(help: "Untimed passes over the file first.")
     var warmup = 1
@@ -90,10 +94,14 @@ struct BenchCommand: ParsableCommand {
 
     /// The measured call for one line, returning how many results it gave.
     private func query(on index: EntityIndex) throws -> (String) throws -> Int {
-        let (match, limit) = (self.match, self.limit)
+        let (match, limit, snippets) = (self.match, self.limit, self.snippets)
         switch mode {
         case .search:
-            return { line in try index.search(SearchRequest(line, match: match, limit: limit)).results.count }
+            return { line in
+                var request = SearchRequest(line, match: match, limit: limit)
+                request.snippets = snippets
+                return try index.search(request).results.count
+            }
         case .suggest:
             return { line in
                 let suggestions = try index.suggest(line, limit: limit)

@@ -38,6 +38,9 @@ struct SearchCommand: ParsableCommand {
     @Flag(help: "Show why each result ranked: the terms it matched, their fields, the ranking-hint boost, and the query plan.")
     var explain = false
 
+    @Flag(inversion: .prefixedNo, help: "Cut a snippet of each result's text around the matched words (--no-snippets: results without, sooner).")
+    var snippets = true
+
     @Option(help: "How many results to show.")
     var limit = 10
 
@@ -68,6 +71,7 @@ struct SearchCommand: ParsableCommand {
             var request = SearchRequest(query, types: types, match: match, filter: filter, sort: sortDescriptors,
                                         facets: facet, limit: limit, offset: offset)
             request.explain = explain
+            request.snippets = snippets
             let results = try index.search(request)
             let formatter = ResultFormatter(fields: fields.map { $0.split(separator: ",").map(String.init) })
             print(output.json ? formatter.json(results).prettyJSONText : formatter.table(results))
