@@ -33,22 +33,28 @@ WORK = BENCH / "work"
 VENV_PYTHON = WORK / "venv" / "bin" / "python"
 BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
 
-ENGINES = ["searchlight", "xapian-plan", "xapian", "fts5", "tantivy"]
+ENGINES = ["searchlight", "searchlight-bare", "xapian-plan", "xapian", "fts5", "tantivy"]
 ENGINE_TITLES = {
     "searchlight": "Searchlight",
+    "searchlight-bare": "Searchlight, `--no-snippets`",
     "xapian-plan": "raw Xapian, Searchlight's plan and index",
     "xapian": "raw Xapian, naive",
     "fts5": "SQLite FTS5",
     "tantivy": "tantivy",
 }
 # Query modes: the query file, and what each engine runs for it (None: the engine has no such mode).
+# "searchlight-bare" is Searchlight doing the same-plan mirror's work, without cutting snippets.
 MODES = {
-    "any":     ("search.txt", {"searchlight": ["--mode", "search", "--match", "any"], "xapian-plan": ["any"],
+    "any":     ("search.txt", {"searchlight": ["--mode", "search", "--match", "any"],
+                               "searchlight-bare": ["--mode", "search", "--match", "any", "--no-snippets"], "xapian-plan": ["any"],
                                "xapian": ["any"], "fts5": ["any"], "tantivy": ["any"]}),
-    "all":     ("search.txt", {"searchlight": ["--mode", "search", "--match", "all"], "xapian-plan": ["all"],
+    "all":     ("search.txt", {"searchlight": ["--mode", "search", "--match", "all"],
+                               "searchlight-bare": ["--mode", "search", "--match", "all", "--no-snippets"], "xapian-plan": ["all"],
                                "xapian": ["all"], "fts5": ["all"], "tantivy": ["all"]}),
-    "default": ("search.txt", {"searchlight": ["--mode", "search"], "xapian-plan": ["best"], "xapian": ["best"]}),
-    "typing":  ("typing.txt", {"searchlight": ["--mode", "search"], "xapian-plan": ["best"],
+    "default": ("search.txt", {"searchlight": ["--mode", "search"], "searchlight-bare": ["--mode", "search", "--no-snippets"],
+                               "xapian-plan": ["best"], "xapian": ["best"]}),
+    "typing":  ("typing.txt", {"searchlight": ["--mode", "search"], "searchlight-bare": ["--mode", "search", "--no-snippets"],
+                               "xapian-plan": ["best"],
                                "xapian": ["prefix"], "fts5": ["prefix"], "tantivy": ["prefix"]}),
     "suggest": ("prefix.txt", {"searchlight": ["--mode", "suggest"], "xapian": ["prefix"], "fts5": ["prefix"],
                                "tantivy": ["prefix"]}),
@@ -152,7 +158,7 @@ def index_all(corpus, indexes, searchlight, reuse, previous):
 
 def bench_command(engine, arguments, queries, indexes, searchlight, limit):
     common = ["--limit", limit, "--warmup", 1, "--rounds", 1]
-    if engine == "searchlight":
+    if engine in ("searchlight", "searchlight-bare"):
         return [searchlight, "bench", "--index", indexes / "searchlight", "--queries", queries] + arguments + common + ["--json"]
     mode = ["--queries", queries, "--mode", arguments[0]] + common
     if engine == "xapian-plan":
@@ -269,13 +275,14 @@ def markdown(results):
     lines += engine_table(queries, "Throughput (queries/s, one thread) and share of queries with no result",
                           lambda row: f"{row['qps']:,.0f} ({row['zero_result_pct']:.0f} %)")
     lines += ["", "#### Searchlight relative to the others (p50 ratio, p99 ratio; below 1 = Searchlight faster)", "",
-              "| mode | ÷ tantivy | ÷ raw Xapian, same plan | ÷ raw Xapian, naive | ÷ SQLite FTS5 |", "|---|---|---|---|---|"]
+              "| mode | ÷ tantivy | ÷ raw Xapian, same plan | ÷ raw Xapian, naive | ÷ SQLite FTS5 "
+              "| `--no-snippets` ÷ raw Xapian, same plan (the same work) |", "|---|---|---|---|---|---|"]
     for mode in MODES:
         rows = queries.get(mode, {})
-        ours = rows.get("searchlight")
         cells = []
-        for other in ["tantivy", "xapian-plan", "xapian", "fts5"]:
-            theirs = rows.get(other)
+        for mine, other in [("searchlight", "tantivy"), ("searchlight", "xapian-plan"), ("searchlight", "xapian"),
+                            ("searchlight", "fts5"), ("searchlight-bare", "xapian-plan")]:
+            ours, theirs = rows.get(mine), rows.get(other)
             cells.append(f"{ratio(ours['p50_us'], theirs['p50_us'])}, {ratio(ours['p99_us'], theirs['p99_us'])}"
                          if ours and theirs else "–")
         lines.append(f"| {mode} | " + " | ".join(cells) + " |")
@@ -307,7 +314,9 @@ what each engine runs for them:
 Peers: `Benchmarks/peers/xapian_raw.cpp` (naive index: TermGenerator, english STEM_SOME, positions,
 replace_document per entity, blocks read with pread(2) as Xapian ships; `--searchlight-plan` mirrors
 Searchlight's query plan in one marked function and reads blocks through the same memory mappings as
-Searchlight, `Sources/CXapian/MappedReads.c`, so that ratio is Swift's and the shim's overhead alone), `Benchmarks/peers/sqlite_fts5.c` (porter unicode61, bm25 column weights 8/3/1, one
+Searchlight, `Sources/CXapian/MappedReads.c`, so that ratio is Swift's and the shim's overhead alone;
+the mirror decodes each hit's entity but cuts no snippet, so the `--no-snippets` row is Searchlight
+doing the same work), `Benchmarks/peers/sqlite_fts5.c` (porter unicode61, bm25 column weights 8/3/1, one
 transaction), `Benchmarks/peers/tantivy_peer.py` (tantivy-py 0.27, en_stem, one writer thread, prefix
 via a one-term phrase-prefix query per field). Peers index name, summary and description of every
 entity with weights 8/3/1 and return the stored document of each hit. Searchlight's search (and so the
@@ -374,6 +383,7 @@ def main():
     engines = list(ENGINES)
     if not has_bench_command(searchlight):
         engines.remove("searchlight")
+        engines.remove("searchlight-bare")
         notes.append(f"`{searchlight} bench` is not available in this build: Searchlight's query rows are missing.")
     query_results = bench_rounds(engines, query_folder, indexes, searchlight, args.rounds, args.limit)
     shot = one_shot(searchlight, indexes / "searchlight", query_folder / "search.txt", args.one_shot_runs)
