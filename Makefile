@@ -15,6 +15,7 @@ help:
 	@echo "make run    - install deps, build, index Corpus/ into .searchlight/, run a sample search"
 	@echo "make test   - install deps, build, run all tests"
 	@echo "make eval   - ranking quality on the CISI collection (Benchmarks/eval)"
+	@echo "make bench  - latency and throughput against raw Xapian, SQLite FTS5 and tantivy (SCALE=10, SEED=N, QUERIES=DIR)"
 	@echo "make benchmarks - package-benchmark suite (Benchmarks/Package.swift): indexing throughput, search/suggest/get latency"
 	@echo "make release - optimised build in .build/release (Swift runtime linked statically: a one-shot search starts in a few ms)"
 
@@ -47,13 +48,17 @@ clean:
 	rm -rf .build .searchlight
 
 # Latency and throughput against raw Xapian, SQLite FTS5 and tantivy on the Debian package corpus
-# (Benchmarks/run.py; builds the corpus, queries and peers it lacks). `make bench SCALE=10` for 10×.
+# (Benchmarks/run.py; builds the corpus, queries and peers it lacks). `make bench SCALE=10` for 10×,
+# `make bench SEED=7` for another draw of queries, `make bench QUERIES=DIR` for your own query files.
 SCALE ?= 1
 ROUNDS ?= 3
 COUNT  ?= 1000
+SEED   ?= 42
+QUERIES ?=
 .PHONY: bench
 bench: release
-	python3 Benchmarks/run.py --scale $(SCALE) --rounds $(ROUNDS) --count $(COUNT) --bin $(RELEASE_BIN)
+	python3 Benchmarks/run.py --scale $(SCALE) --rounds $(ROUNDS) --count $(COUNT) --seed $(SEED) \
+		$(if $(QUERIES),--queries $(QUERIES)) --bin $(RELEASE_BIN)
 
 # The package-benchmark suite (Benchmarks/Package.swift, its own package so the main build stays light):
 # indexing throughput and search, suggest and get latency on the bundled corpus; SEARCHLIGHT_BENCH_CORPUS=debian-x1

@@ -2,7 +2,7 @@
 """Latency and throughput of Searchlight against its peers, one command.
 
     python3 Benchmarks/run.py [--corpus DIR] [--scale N] [--bin PATH_TO_searchlight] [--rounds 3]
-                              [--out Benchmarks/RESULTS.md] [--reuse-indexes]
+                              [--seed 42 | --queries DIR] [--out Benchmarks/RESULTS.md] [--reuse-indexes]
 
 Builds what is missing (the Debian corpus, the query files, the peers, a release build of
 searchlight unless --bin), indexes the corpus with every engine (each under /usr/bin/time -v, so
@@ -11,6 +11,11 @@ each query mode, every engine in a rotated order, one `bench` subprocess each (o
 one timed pass). The figures reported are the medians over the rounds. Also times one-shot
 `searchlight search` processes. Writes Benchmarks/work/results-<corpus>.json and the tables of the
 "Latency and throughput" section of RESULTS.md (between the bench:begin/end markers).
+
+Query files: generated for the corpus with seed 42 unless --seed picks another draw, or your own with
+--queries DIR (any of search.txt, typing.txt, prefix.txt, ids.txt; the modes of a missing file are
+skipped). Runs on other queries than the default draw get results and a RESULTS.md part of their own,
+named after the corpus and the queries, so they never replace the default figures.
 """
 
 import argparse
@@ -89,11 +94,29 @@ def ensure_corpus(corpus: Path, scale: int):
     run([sys.executable, REPO / "Corpus" / "debian" / "build.py", "--scale", scale, "--out", corpus])
 
 
-def ensure_queries(corpus: Path, count: int) -> Path:
-    folder = WORK / (f"queries-{corpus.name}" if count == 1000 else f"queries-{corpus.name}-n{count}")
+DEFAULT_SEED = 42
+
+
+def ensure_queries(corpus: Path, count: int, seed: int) -> Path:
+    suffix = (f"-n{count}" if count != 1000 else "") + (f"-seed{seed}" if seed != DEFAULT_SEED else "")
+    folder = WORK / f"queries-{corpus.name}{suffix}"
     if not all((folder / f"{name}.txt").exists() for name in ("search", "prefix", "typing", "ids")):
-        run([sys.executable, BENCH / "queries" / "generate.py", "--corpus", corpus, "--out", folder, "--count", count])
+        run([sys.executable, BENCH / "queries" / "generate.py", "--corpus", corpus, "--out", folder,
+             "--count", count, "--seed", seed])
     return folder
+
+
+def shown(path: Path) -> str:
+    """path relative to the repository when it is inside it, else absolute."""
+    path = path.resolve()
+    return str(path.relative_to(REPO)) if path.is_relative_to(REPO) else str(path)
+
+
+def query_files(folder: Path):
+    """The modes whose query file is in folder, and the names of the files that are not."""
+    modes = {mode: spec for mode, spec in MODES.items() if (folder / spec[0]).is_file()}
+    missing = sorted({spec[0] for mode, spec in MODES.items() if mode not in modes})
+    return modes, missing
 
 
 def ensure_searchlight(binary):
@@ -171,10 +194,10 @@ def bench_command(engine, arguments, queries, indexes, searchlight, limit):
     return [VENV_PYTHON, BENCH / "peers" / "tantivy_peer.py", "bench", indexes / "tantivy"] + mode
 
 
-def bench_rounds(engines, query_folder, indexes, searchlight, rounds, limit):
+def bench_rounds(engines, modes, query_folder, indexes, searchlight, rounds, limit):
     samples = {}  # (mode, engine) -> [result per round]
     for round_number in range(rounds):
-        for mode_number, (mode, (file, per_engine)) in enumerate(MODES.items()):
+        for mode_number, (mode, (file, per_engine)) in enumerate(modes.items()):
             present = [e for e in engines if e in per_engine]
             shift = (round_number + mode_number) % len(present)
             for engine in present[shift:] + present[:shift]:
@@ -209,7 +232,7 @@ def one_shot(searchlight, index, queries_file, runs):
     if not walls:
         return None
     walls.sort()
-    return {"runs": len(walls), "median_ms": round(statistics.median(walls), 2),
+    return {"runs": len(walls), "file": queries_file.name, "median_ms": round(statistics.median(walls), 2),
             "p90_ms": round(walls[int(0.9 * (len(walls) - 1))], 2), "max_ms": round(walls[-1], 2)}
 
 
@@ -248,6 +271,12 @@ def engine_table(queries, title, cell):
     return lines
 
 
+def query_origin(results):
+    if results.get("own_queries"):
+        return "query files given with --queries"
+    return f"seed {results.get('seed', DEFAULT_SEED)}, {results.get('count', 1000):,} lines per file"
+
+
 def markdown(results):
     m, corpus = results["machine"], results["corpus"]
     lines = [
@@ -255,7 +284,7 @@ def markdown(results):
         "Shared machine: compare ratios from the same run rather than absolute times across runs.",
         "",
         f"Corpus: `{corpus['path']}` — {corpus['entities']:,} entities ({corpus['packages']:,} packages), "
-        f"{corpus['mb']} MB of JSON Lines. Queries: `{results['queries']}` (seed 42, {results.get('count', 1000):,} lines per file). "
+        f"{corpus['mb']} MB of JSON Lines. Queries: `{results['queries']}` ({query_origin(results)}). "
         f"Medians of {results['rounds']} interleaved rounds (each: one warm-up pass, one timed pass, one "
         "process per engine and mode, engines in rotated order); top 10; every hit's stored document read.",
         "",
@@ -290,7 +319,7 @@ def markdown(results):
     lines += [""]
     if shot:
         lines.append(f"One-shot `searchlight search --index DIR \"QUERY\"` processes (first {shot['runs']} lines of "
-                     f"search.txt, wall time): median **{shot['median_ms']} ms**, p90 {shot['p90_ms']} ms, "
+                     f"{shot.get('file', 'search.txt')}, wall time): median **{shot['median_ms']} ms**, p90 {shot['p90_ms']} ms, "
                      f"max {shot['max_ms']} ms (target ≤ 10 ms).")
     if results.get("notes"):
         lines += [""] + [f"Note: {note}" for note in results["notes"]]
@@ -356,6 +385,10 @@ def main():
     parser.add_argument("--limit", type=int, default=10)
     parser.add_argument("--count", type=int, default=1000,
                         help="queries per file (fewer keeps a large corpus's run short; same seed)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed of the generated query files")
+    parser.add_argument("--queries", type=Path,
+                        help="a folder of your own query files (search.txt, typing.txt, prefix.txt, ids.txt) "
+                             "instead of generated ones")
     parser.add_argument("--one-shot-runs", type=int, default=50)
     parser.add_argument("--out", type=Path, default=BENCH / "RESULTS.md")
     parser.add_argument("--reuse-indexes", action="store_true",
@@ -364,20 +397,32 @@ def main():
                         help="only rewrite the RESULTS.md tables from the last results JSON of the corpus")
     args = parser.parse_args()
 
+    if args.queries and not args.queries.is_dir():
+        parser.error(f"--queries {args.queries}: not a folder")
     corpus = (args.corpus or REPO / "Benchmarks" / "work" / "corpus" / f"debian-x{args.scale}").resolve()
-    results_path = WORK / f"results-{corpus.name}.json"
+    # Other queries than the default draw make a results file and a RESULTS.md part of their own.
+    label = corpus.name
+    if args.queries:
+        label += f"-queries-{args.queries.resolve().name}"
+    elif args.seed != DEFAULT_SEED:
+        label += f"-seed{args.seed}"
+    results_path = WORK / f"results-{label}.json"
     if args.render_only:
-        write_markdown(args.out, corpus.name, markdown(json.loads(results_path.read_text())))
+        write_markdown(args.out, label, markdown(json.loads(results_path.read_text())))
         return
     ensure_corpus(corpus, args.scale)
-    query_folder = ensure_queries(corpus, args.count)
+    query_folder = args.queries.resolve() if args.queries else ensure_queries(corpus, args.count, args.seed)
+    modes, missing = query_files(query_folder)
+    if not modes:
+        parser.error(f"{query_folder} holds none of " + ", ".join(sorted({spec[0] for spec in MODES.values()})))
     run(["make", "-s", "-C", BENCH, "peers"])
     searchlight = ensure_searchlight(args.bin)
 
     indexes = WORK / f"index-{corpus.name}"
     indexes.mkdir(parents=True, exist_ok=True)
-    previous = json.loads(results_path.read_text())["index"] if results_path.exists() else {}
-    notes = []
+    previous_path = WORK / f"results-{corpus.name}.json"  # indexing figures are the corpus's, whatever the queries
+    previous = json.loads(previous_path.read_text())["index"] if previous_path.exists() else {}
+    notes = [f"no {name} in {shown(query_folder)}: its modes were not run." for name in missing]
     index_results = index_all(corpus, indexes, searchlight, args.reuse_indexes, previous)
 
     engines = list(ENGINES)
@@ -385,19 +430,22 @@ def main():
         engines.remove("searchlight")
         engines.remove("searchlight-bare")
         notes.append(f"`{searchlight} bench` is not available in this build: Searchlight's query rows are missing.")
-    query_results = bench_rounds(engines, query_folder, indexes, searchlight, args.rounds, args.limit)
-    shot = one_shot(searchlight, indexes / "searchlight", query_folder / "search.txt", args.one_shot_runs)
+    query_results = bench_rounds(engines, modes, query_folder, indexes, searchlight, args.rounds, args.limit)
+    shot_queries = next((query_folder / name for name in ("search.txt", "typing.txt") if (query_folder / name).is_file()), None)
+    shot = one_shot(searchlight, indexes / "searchlight", shot_queries, args.one_shot_runs) if shot_queries else None
 
     lines = sum(1 for path in corpus.glob("*.jsonl") for _ in open(path, encoding="utf-8"))
     packages = sum(1 for _ in open(corpus / "package.jsonl", encoding="utf-8")) if (corpus / "package.jsonl").exists() else 0
     results = {
         "machine": machine(),
-        "corpus": {"path": os.path.relpath(corpus, REPO), "entities": lines, "packages": packages,
+        "corpus": {"path": shown(corpus), "entities": lines, "packages": packages,
                    "mb": round(sum(p.stat().st_size for p in corpus.glob("*.jsonl")) / 1048576, 1)},
-        "queries": os.path.relpath(query_folder, REPO),
+        "queries": shown(query_folder),
         "command": "python3 " + " ".join(shlex.quote(a) for a in [os.path.relpath(sys.argv[0], REPO)] + sys.argv[1:]),
         "rounds": args.rounds,
         "count": args.count,
+        "seed": args.seed,
+        "own_queries": bool(args.queries),
         "searchlight": str(searchlight),
         "index": index_results,
         "queries_results": query_results,
@@ -405,7 +453,7 @@ def main():
         "notes": notes,
     }
     results_path.write_text(json.dumps(results, indent=2) + "\n")
-    write_markdown(args.out, corpus.name, markdown(results))
+    write_markdown(args.out, label, markdown(results))
     log(f"results: {results_path}; tables: {args.out}")
     print(markdown(results))
 
