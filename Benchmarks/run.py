@@ -344,8 +344,8 @@ Peers: `Benchmarks/peers/xapian_raw.cpp` (naive index: TermGenerator, english ST
 replace_document per entity, blocks read with pread(2) as Xapian ships; `--searchlight-plan` mirrors
 Searchlight's query plan in one marked function and reads blocks through the same memory mappings as
 Searchlight, `Sources/CXapian/MappedReads.c`, so that ratio is Swift's and the shim's overhead alone;
-the mirror decodes each hit's entity but cuts no snippet, so the `--no-snippets` row is Searchlight
-doing the same work), `Benchmarks/peers/sqlite_fts5.c` (porter unicode61, bm25 column weights 8/3/1, one
+the mirror decompresses each hit's stored entity but neither parses its JSON nor cuts a snippet, so
+the `--no-snippets` row is Searchlight doing the same work but for parsing the ten entities), `Benchmarks/peers/sqlite_fts5.c` (porter unicode61, bm25 column weights 8/3/1, one
 transaction), `Benchmarks/peers/tantivy_peer.py` (tantivy-py 0.27, en_stem, one writer thread, prefix
 via a one-term phrase-prefix query per field). Peers index name, summary and description of every
 entity with weights 8/3/1 and return the stored document of each hit. Searchlight's search (and so the
