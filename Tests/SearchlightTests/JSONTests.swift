@@ -39,6 +39,40 @@ import Testing
         #expect(error?.reason.contains("nested deeper") == true)
     }
 
+    /// Strings with escapes are decoded in one pass into a string of their raw length: long and short
+    /// ones, escapes at either end, raw UTF-8 between escapes, and everything written as `\u` escapes.
+    @Test func escapedStringsDecodeToTheTextTheyEscape() throws {
+        let pool: [Unicode.Scalar] = ["a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\u{08}", "\u{0C}", "\r", "\u{01}",
+                                      "é", "ß", "€", "中", "🏔", "\u{7F}", "\u{FFFD}"]
+        var generator = SystemRandomNumberGenerator()
+        for length in [0, 1, 2, 7, 8, 9, 63, 64, 65, 4_000] {
+            for _ in 0..<20 {
+                var text = ""
+                for _ in 0..<length { text.unicodeScalars.append(pool.randomElement(using: &generator)!) }
+                #expect(try JSONValue(parsing: JSONValue.string(text).jsonText) == .string(text))
+                var escaped = "\""
+                for unit in text.utf16 { escaped += "\\u" + String(repeating: "0", count: 4 - String(unit, radix: 16).count) + String(unit, radix: 16) }
+                escaped += "\""
+                #expect(try JSONValue(parsing: escaped) == .string(text))
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ([0x22, 0x5C, 0x6E, 0xFF, 0x22], "UTF-8"),                  // "\n<invalid byte>"
+        ([0x22, 0x5C, 0x6E, 0x61, 0x01, 0x22], "control character"), // a control character after an escape
+        ([0x22, 0x5C, 0x75, 0x31, 0x32, 0x22], "truncated"),         // "\u12" ends before its four digits
+        ([0x22, 0x5C, 0x75, 0x31, 0x32, 0x22, 0x20, 0x20], "hex digit"), // … and its quote is no digit
+        ([0x22, 0x61, 0x5C, 0x22], "unterminated"),                  // the last quote is escaped
+        ([0x22, 0x5C], "unterminated"),
+        ([0x22, 0x5C, 0x75, 0x64, 0x38, 0x33, 0x63, 0x22], "surrogate"),
+    ] as [([UInt8], String)])
+    func badEscapedStringsAreErrors(bytes: [UInt8], reason: String) {
+        let result = bytes.withUnsafeBytes { raw in Result { () throws(JSONSyntaxError) in try JSONValue(parsing: raw) } }
+        guard case .failure(let error) = result else { Issue.record("\(bytes) was accepted"); return }
+        #expect(error.reason.contains(reason), "\(error.reason)")
+    }
+
     @Test func invalidUTF8InAStringIsAnError() {
         let bytes: [UInt8] = [0x22, 0x61, 0xFF, 0xFE, 0x22]
         let result = bytes.withUnsafeBytes { raw in Result { () throws(JSONSyntaxError) in try JSONValue(parsing: raw) } }

@@ -185,58 +185,85 @@ struct JSONParser {
             ascii = ascii && byte < 0x80
             index += 1
         }
-        var buffer = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[contentStart..<index]))
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\""):
-                index += 1
-                guard let text = String(validating: buffer, as: UTF8.self) else {
-                    throw fail("invalid UTF-8 in string", at: start)
-                }
-                return text
-            case UInt8(ascii: "\\"):
-                index += 1
-                guard index < bytes.count else { throw fail("unterminated string", at: start) }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""): buffer.append(0x22)
-                case UInt8(ascii: "\\"): buffer.append(0x5C)
-                case UInt8(ascii: "/"): buffer.append(0x2F)
-                case UInt8(ascii: "b"): buffer.append(0x08)
-                case UInt8(ascii: "f"): buffer.append(0x0C)
-                case UInt8(ascii: "n"): buffer.append(0x0A)
-                case UInt8(ascii: "r"): buffer.append(0x0D)
-                case UInt8(ascii: "t"): buffer.append(0x09)
-                case UInt8(ascii: "u"):
-                    var scalar = try parseHex4()
-                    if (0xD800..<0xDC00).contains(scalar) {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-                        else { throw fail("unpaired surrogate in \\u escape") }
-                        index += 2
-                        let low = try parseHex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw fail("unpaired surrogate in \\u escape") }
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    } else if (0xDC00..<0xE000).contains(scalar) {
-                        throw fail("unpaired surrogate in \\u escape")
-                    }
-                    buffer.append(contentsOf: Array(String(Character(UnicodeScalar(scalar)!)).utf8))
-                default:
-                    throw fail("invalid escape '\\\(character(at: index - 1))'", at: index - 2)
-                }
-            default:
-                if byte < 0x20 { throw fail("control character in string") }
-                // The run of plain bytes up to the next escape or quote, copied at once.
-                let run = index
-                index += 1
-                while index + 8 <= bytes.count, Self.isPlainASCII(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                    index += 8
-                }
-                buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[run..<index]))
+        // Escapes: find the closing quote first, then decode once into a string of the raw length
+        // (an escape never decodes longer than it is written), without a growing buffer between.
+        var end = index
+        while true {
+            while end + 8 <= bytes.count, Self.isPlainASCII(bytes.loadUnaligned(fromByteOffset: end, as: UInt64.self)) {
+                end += 8
             }
+            guard end < bytes.count else { throw fail("unterminated string", at: start) }
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") { end += 2; continue }
+            if byte < 0x20 { throw fail("control character in string", at: end) }
+            ascii = ascii && byte < 0x80
+            end += 1
         }
-        throw fail("unterminated string", at: start)
+        // Escapes are ASCII, so the raw text is valid UTF-8 exactly when its unescaped runs are.
+        if !ascii, String(validating: UnsafeRawBufferPointer(rebasing: bytes[contentStart..<end]), as: UTF8.self) == nil {
+            throw fail("invalid UTF-8 in string", at: start)
+        }
+        var failure: JSONSyntaxError?
+        let text = String(unsafeUninitializedCapacity: end - contentStart) { out in
+            var count = 0
+            index = contentStart
+            while index < end {
+                guard bytes[index] == UInt8(ascii: "\\") else {
+                    // The run up to the next escape, copied at once.
+                    let run = index
+                    repeat { index += 1 } while index < end && bytes[index] != UInt8(ascii: "\\")
+                    UnsafeMutableRawPointer(out.baseAddress! + count).copyMemory(from: bytes.baseAddress! + run, byteCount: index - run)
+                    count += index - run
+                    continue
+                }
+                do throws(JSONSyntaxError) {
+                    UTF8.encode(try unescape()) { unit in
+                        out[count] = unit
+                        count += 1
+                    }
+                } catch {
+                    failure = error
+                    return 0
+                }
+            }
+            return count
+        }
+        if let failure { throw failure }
+        index = end + 1
+        return text
+    }
+
+    /// Decodes the escape at `index` (a backslash) and moves past it.
+    mutating func unescape() throws(JSONSyntaxError) -> Unicode.Scalar {
+        index += 1
+        let escape = bytes[index]
+        index += 1
+        switch escape {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            var scalar = try parseHex4()
+            if (0xD800..<0xDC00).contains(scalar) {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else { throw fail("unpaired surrogate in \\u escape") }
+                index += 2
+                let low = try parseHex4()
+                guard (0xDC00..<0xE000).contains(low) else { throw fail("unpaired surrogate in \\u escape") }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00..<0xE000).contains(scalar) {
+                throw fail("unpaired surrogate in \\u escape")
+            }
+            return Unicode.Scalar(scalar)!
+        default:
+            throw fail("invalid escape '\\\(character(at: index - 1))'", at: index - 2)
+        }
     }
 
     /// Whether eight bytes are all printable ASCII other than `"` and `\\` (string content that needs
