@@ -212,7 +212,11 @@ struct JSONParser {
                 guard bytes[index] == UInt8(ascii: "\\") else {
                     // The run up to the next escape, copied at once.
                     let run = index
-                    repeat { index += 1 } while index < end && bytes[index] != UInt8(ascii: "\\")
+                    index += 1
+                    while index + 8 <= end, !Self.hasBackslash(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                        index += 8
+                    }
+                    while index < end && bytes[index] != UInt8(ascii: "\\") { index += 1 }
                     UnsafeMutableRawPointer(out.baseAddress! + count).copyMemory(from: bytes.baseAddress! + run, byteCount: index - run)
                     count += index - run
                     continue
@@ -269,11 +273,16 @@ struct JSONParser {
     /// Whether eight bytes are all printable ASCII other than `"` and `\\` (string content that needs
     /// no look), by the bit tricks of "Bit Twiddling Hacks" (a byte below n; a byte equal to c).
     static func isPlainASCII(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        func hasByteBelow(_ x: UInt64, _ n: UInt64) -> Bool { (x &- ones &* n) & ~x & highs != 0 }
-        return word & highs == 0 && !hasByteBelow(word, 0x20)
-            && !hasByteBelow(word ^ (ones &* 0x22), 1) && !hasByteBelow(word ^ (ones &* 0x5C), 1)
+        word & highs == 0 && !hasByte(in: word, below: 0x20) && !hasByte(in: word ^ (ones &* 0x22), below: 1) && !hasBackslash(word)
     }
+
+    /// Whether one of eight bytes is `\\`.
+    static func hasBackslash(_ word: UInt64) -> Bool { hasByte(in: word ^ (ones &* 0x5C), below: 1) }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether one of eight bytes is below `n` (exact when `n` is at most 0x80).
+    private static func hasByte(in word: UInt64, below n: UInt64) -> Bool { (word &- ones &* n) & ~word & highs != 0 }
 
     mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw fail("truncated \\u escape") }
