@@ -12,6 +12,7 @@ struct IndexOptions: ParsableArguments {
     }
 
     func open(_ mode: EntityIndex.Mode, waitingForWriter seconds: Double = 0) throws -> EntityIndex {
+        if mode == .readOnly { Allocator.keepFreedMemory() }
         do { return try EntityIndex(path: path, mode: mode, waitingForWriterUpTo: .milliseconds(Int(seconds * 1000))) }
         catch { throw CommandFailure(error) }
     }
