@@ -33,6 +33,8 @@ struct JSONParser {
     let bytes: UnsafeRawBufferPointer
     var index = 0
     var depth = 0
+    /// Where strings with escapes are decoded, as long as `bytes`; made at the first such string.
+    private var scratch: [UInt8] = []
 
     init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
@@ -185,57 +187,63 @@ struct JSONParser {
             ascii = ascii && byte < 0x80
             index += 1
         }
-        // Escapes: find the closing quote first, then decode once into a string of the raw length
-        // (an escape never decodes longer than it is written), without a growing buffer between.
-        var end = index
+        // Escapes: decoded in one pass into the parser's scratch buffer, which is as long as the
+        // whole text (an escape never decodes longer than it is written), then copied into a string.
+        if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: bytes.count) }
+        var buffer: [UInt8] = []
+        swap(&buffer, &scratch)
+        defer { swap(&buffer, &scratch) }
+        return try buffer.withUnsafeMutableBytes { out in
+            Result { () throws(JSONSyntaxError) in try decodeEscaped(from: contentStart, quoteAt: start, ascii: ascii, into: out) }
+        }.get()
+    }
+
+    /// The rest of a string with escapes, from `index` (its first backslash), decoded into `out`
+    /// after the plain bytes from `contentStart` to there.
+    private mutating func decodeEscaped(from contentStart: Int, quoteAt start: Int, ascii: Bool,
+                                        into out: UnsafeMutableRawBufferPointer) throws(JSONSyntaxError) -> String {
+        var ascii = ascii
+        var count = index - contentStart
+        out.baseAddress!.copyMemory(from: bytes.baseAddress! + contentStart, byteCount: count)
         while true {
-            while end + 8 <= bytes.count, Self.isPlainASCII(bytes.loadUnaligned(fromByteOffset: end, as: UInt64.self)) {
-                end += 8
+            let run = index
+            while index + 8 <= bytes.count, Self.isPlainASCII(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
             }
-            guard end < bytes.count else { throw fail("unterminated string", at: start) }
-            let byte = bytes[end]
-            if byte == UInt8(ascii: "\"") { break }
-            if byte == UInt8(ascii: "\\") { end += 2; continue }
-            if byte < 0x20 { throw fail("control character in string", at: end) }
-            ascii = ascii && byte < 0x80
-            end += 1
-        }
-        // Escapes are ASCII, so the raw text is valid UTF-8 exactly when its unescaped runs are.
-        if !ascii, String(validating: UnsafeRawBufferPointer(rebasing: bytes[contentStart..<end]), as: UTF8.self) == nil {
-            throw fail("invalid UTF-8 in string", at: start)
-        }
-        var failure: JSONSyntaxError?
-        let text = String(unsafeUninitializedCapacity: end - contentStart) { out in
-            var count = 0
-            index = contentStart
-            while index < end {
-                guard bytes[index] == UInt8(ascii: "\\") else {
-                    // The run up to the next escape, copied at once.
-                    let run = index
-                    index += 1
-                    while index + 8 <= end, !Self.hasBackslash(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                        index += 8
-                    }
-                    while index < end && bytes[index] != UInt8(ascii: "\\") { index += 1 }
-                    UnsafeMutableRawPointer(out.baseAddress! + count).copyMemory(from: bytes.baseAddress! + run, byteCount: index - run)
-                    count += index - run
-                    continue
-                }
-                do throws(JSONSyntaxError) {
+            if index > run {
+                (out.baseAddress! + count).copyMemory(from: bytes.baseAddress! + run, byteCount: index - run)
+                count += index - run
+            }
+            guard index < bytes.count else { throw fail("unterminated string", at: start) }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                let decoded = UnsafeRawBufferPointer(rebasing: out[..<count])
+                if ascii { return String(decoding: decoded.assumingMemoryBound(to: UInt8.self), as: UTF8.self) }
+                guard let text = String(validating: decoded, as: UTF8.self) else { throw fail("invalid UTF-8 in string", at: start) }
+                return text
+            case UInt8(ascii: "\\"):
+                guard index + 1 < bytes.count else { throw fail("unterminated string", at: start) }
+                if bytes[index + 1] == UInt8(ascii: "n") {   // by far the most common escape in text
+                    out[count] = 0x0A
+                    count += 1
+                    index += 2
+                } else {
                     UTF8.encode(try unescape()) { unit in
                         out[count] = unit
                         count += 1
                     }
-                } catch {
-                    failure = error
-                    return 0
                 }
+            case ..<0x20:
+                throw fail("control character in string")
+            default:
+                ascii = ascii && byte < 0x80
+                out[count] = byte
+                count += 1
+                index += 1
             }
-            return count
         }
-        if let failure { throw failure }
-        index = end + 1
-        return text
     }
 
     /// Decodes the escape at `index` (a backslash) and moves past it.
