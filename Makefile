@@ -19,14 +19,19 @@ help:
 	@echo "make benchmarks - package-benchmark suite (Benchmarks/Package.swift): indexing throughput, search/suggest/get latency"
 	@echo "make release - optimised build in .build/release (Swift runtime linked statically: a one-shot search starts in a few ms)"
 
-# Installs the system packages only when one is missing (needs root or sudo).
+# $(call apt_install,PACKAGES): installs those of the Debian packages that are missing, and
+# nothing when none is (needs root or sudo).
+define apt_install
+@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+if [ -n "$$missing" ]; then \
+  echo "Installing:$$missing"; \
+  if [ "$$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi; \
+  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+fi
+endef
+
 deps:
-	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing:$$missing"; \
-	  if [ "$$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
-	fi
+	$(call apt_install,$(APT_PACKAGES))
 
 build: deps
 	$(SWIFT) build
@@ -55,8 +60,13 @@ ROUNDS ?= 3
 COUNT  ?= 1000
 SEED   ?= 42
 QUERIES ?=
-.PHONY: bench
-bench: release
+# The peers' compilers, SQLite's header and Python's venv (tantivy is installed into one).
+BENCH_APT_PACKAGES := g++ libsqlite3-dev python3-venv
+.PHONY: bench bench-deps
+bench-deps:
+	$(call apt_install,$(BENCH_APT_PACKAGES))
+
+bench: release bench-deps
 	python3 Benchmarks/run.py --scale $(SCALE) --rounds $(ROUNDS) --count $(COUNT) --seed $(SEED) \
 		$(if $(QUERIES),--queries $(QUERIES)) --bin $(RELEASE_BIN)
 
