@@ -314,13 +314,29 @@ struct CLI {
             let medians = slowest.compactMap { $0["median_us"] as? Int }
             #expect(medians == medians.sorted(by: >) && medians.allSatisfy { $0 <= percentiles[3] })
         }
+        // The wall times add up: the timed passes take the sum of their latencies and little more;
+        // the two passes fit in the process's own wall time.
+        let started = ContinuousClock.now
+        let timed = try cli.run(["bench", "--json", "--queries", cli.folder + "/search.txt", "--warmup", "50", "--rounds", "50"])
+        let wall = ContinuousClock.now - started
+        let figures = try #require(timed.json as? [String: Any])
+        let (timedSeconds, warmupSeconds) = (try #require(figures["timed_s"] as? Double), try #require(figures["warmup_s"] as? Double))
+        let (queries, qps, mean) = (try #require(figures["queries"] as? Int), try #require(figures["qps"] as? Double),
+                                    try #require(figures["mean_us"] as? Double))
+        let latencies = Double(queries) * mean / 1e6
+        #expect(latencies <= timedSeconds + 0.001 && timedSeconds <= latencies * 1.2 + 0.002, "\(figures)")
+        #expect(abs(Double(queries) / qps - timedSeconds) <= 0.002, "\(figures)")
+        #expect(warmupSeconds > 0 && timedSeconds + warmupSeconds < Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18)
+        let noWarmup = try cli.run(["bench", "--json", "--queries", cli.folder + "/search.txt", "--warmup", "0"])
+        #expect((noWarmup.json as? [String: Any])?["warmup_s"] as? Double == 0)
+
         // One unmatched word in four searches, one missing id in four lookups.
         let search = try cli.run(["bench", "--json", "--queries", cli.folder + "/search.txt"])
         #expect((search.json as? [String: Any])?["zero_result_pct"] as? Double == 25)
         let get = try cli.run(["bench", "--json", "--queries", cli.folder + "/get.txt", "--mode", "get"])
         #expect((get.json as? [String: Any])?["mean_results"] as? Double == 0.8)
         let table = try cli.run(["bench", "--queries", cli.folder + "/search.txt", "--slowest", "1"])
-        #expect(table.stdout.contains("P50 µs") && table.stdout.contains("SLOWEST QUERY"))
+        #expect(table.stdout.contains("P50 µs") && table.stdout.contains("SLOWEST QUERY") && table.stdout.contains("Timed passes"))
 
         try "granite\ntrail\n".write(toFile: cli.folder + "/bad-get.txt", atomically: true, encoding: .utf8)
         let bad = try cli.run(["bench", "--queries", cli.folder + "/bad-get.txt", "--mode", "get"])

@@ -20,7 +20,10 @@ struct BenchCommand: ParsableCommand {
 
         Reported: latency percentiles (nearest rank), mean and max in microseconds, queries per second \
         over the timed passes, the share of queries with no result, and the mean number of results \
-        (entities; for suggest, entities plus completions). --slowest N adds the N queries whose median \
+        (entities; for suggest, entities plus completions), and the wall time of the timed and of the \
+        warm-up passes in seconds (JSON "timed_s", "warmup_s"): the timed passes' time is the number of \
+        queries over qps and about the sum of their latencies, and the process's wall time is the two plus \
+        its start and the opening of the index. --slowest N adds the N queries whose median \
         over the rounds is highest (JSON: "slowest", a list of {"query", "median_us"}).
         """
     )
@@ -68,13 +71,15 @@ struct BenchCommand: ParsableCommand {
             let lines = try Self.readQueries(queries, mode: mode)
             let index = try indexOptions.open(.readOnly)
             let runOne = try query(on: index)
+            let clock = ContinuousClock()
+            let warmupStarted = clock.now
             for _ in 0..<warmup { for line in lines { _ = try runOne(line) } }
+            let warmupElapsed = clock.now - warmupStarted
 
             var latencies: [Int] = []
             latencies.reserveCapacity(lines.count * rounds)
             var resultCount = 0
             var empty = 0
-            let clock = ContinuousClock()
             let started = clock.now
             for _ in 0..<rounds {
                 for line in lines {
@@ -86,7 +91,7 @@ struct BenchCommand: ParsableCommand {
                 }
             }
             var report = LatencyReport(mode: mode.rawValue, latencies: latencies, elapsed: clock.now - started,
-                                       resultCount: resultCount, emptyCount: empty)
+                                       warmup: warmupElapsed, resultCount: resultCount, emptyCount: empty)
             if slowest > 0 { report.slowest = LatencyReport.slowest(slowest, of: lines, latencies: latencies) }
             print(output.json ? report.json.prettyJSONText : report.table)
         }

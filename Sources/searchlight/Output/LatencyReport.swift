@@ -4,7 +4,7 @@ import Searchlight
 ///
 /// ```swift
 /// let report = LatencyReport(mode: "search", latencies: [120, 95, 310], elapsed: .microseconds(600),
-///                            resultCount: 25, emptyCount: 0)
+///                            warmup: .microseconds(560), resultCount: 25, emptyCount: 0)
 /// print(report.json.prettyJSONText)
 /// ```
 struct LatencyReport {
@@ -15,10 +15,13 @@ struct LatencyReport {
     let queriesPerSecond: Double
     let zeroResultPercent: Double
     let meanResults: Double
+    /// Wall time of the timed passes (what `qps` divides by) and of the warm-up passes, in seconds:
+    /// with the process's start and the index's opening, they add up to the process's wall time.
+    let timedSeconds: Double, warmupSeconds: Double
     /// The slowest queries by their median over the rounds, slowest first (empty unless asked for).
     var slowest: [(query: String, median: Int)] = []
 
-    init(mode: String, latencies: [Int], elapsed: Duration, resultCount: Int, emptyCount: Int) {
+    init(mode: String, latencies: [Int], elapsed: Duration, warmup: Duration, resultCount: Int, emptyCount: Int) {
         let sorted = latencies.sorted()
         func percentile(_ p: Double) -> Int {
             sorted[Swift.max(0, Swift.min(sorted.count - 1, Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1))]
@@ -30,8 +33,9 @@ struct LatencyReport {
         p99 = percentile(99)
         max = sorted.last ?? 0
         mean = Double(sorted.reduce(0, +)) / Double(Swift.max(1, sorted.count))
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        queriesPerSecond = seconds > 0 ? Double(sorted.count) / seconds : 0
+        timedSeconds = Self.seconds(elapsed)
+        warmupSeconds = Self.seconds(warmup)
+        queriesPerSecond = timedSeconds > 0 ? Double(sorted.count) / timedSeconds : 0
         zeroResultPercent = 100 * Double(emptyCount) / Double(Swift.max(1, sorted.count))
         meanResults = Double(resultCount) / Double(Swift.max(1, sorted.count))
     }
@@ -56,6 +60,7 @@ struct LatencyReport {
             ("qps", .double(Self.rounded(queriesPerSecond))),
             ("zero_result_pct", .double(Self.rounded(zeroResultPercent))),
             ("mean_results", .double(Self.rounded(meanResults))),
+            ("timed_s", .double(Self.rounded(timedSeconds, places: 3))), ("warmup_s", .double(Self.rounded(warmupSeconds, places: 3))),
         ]
         if !slowest.isEmpty {
             members.append(("slowest", .array(slowest.map { .object([("query", .string($0.query)), ("median_us", .int($0.median))]) })))
@@ -68,12 +73,20 @@ struct LatencyReport {
                            ("MEAN µs", .right), ("MAX µs", .right), ("QPS", .right), ("ZERO %", .right), ("RESULTS", .right)])
         table.append([mode, String(queries), String(p50), String(p95), String(p99), Self.format(mean), String(max),
                       Self.format(queriesPerSecond), Self.format(zeroResultPercent), Self.format(meanResults)])
-        guard !slowest.isEmpty else { return table.render() }
+        let time = "Timed passes \(Self.rounded(timedSeconds, places: 3)) s, warm-up \(Self.rounded(warmupSeconds, places: 3)) s (wall time)."
+        guard !slowest.isEmpty else { return table.render() + "\n" + time }
         var queries = Table([("SLOWEST QUERY", .left), ("MEDIAN µs", .right)])
         for (query, median) in slowest { queries.append([query, String(median)]) }
-        return table.render() + "\n\n" + queries.render()
+        return table.render() + "\n" + time + "\n\n" + queries.render()
     }
 
-    private static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    private static func rounded(_ value: Double, places: Int = 1) -> Double {
+        let scale = places == 1 ? 10.0 : 1_000.0
+        return (value * scale).rounded() / scale
+    }
     private static func format(_ value: Double) -> String { String(rounded(value)) }
 }
