@@ -112,9 +112,17 @@ def shown(path: Path) -> str:
     return str(path.relative_to(REPO)) if path.is_relative_to(REPO) else str(path)
 
 
+def has_queries(path: Path) -> bool:
+    if not path.is_file():
+        return False
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        return any(line.strip() for line in handle)
+
+
 def query_files(folder: Path):
-    """The modes whose query file is in folder, and the names of the files that are not."""
-    modes = {mode: spec for mode, spec in MODES.items() if (folder / spec[0]).is_file()}
+    """The modes whose query file is in folder and holds a query, and the names of the files that
+    are missing or empty."""
+    modes = {mode: spec for mode, spec in MODES.items() if has_queries(folder / spec[0])}
     missing = sorted({spec[0] for mode, spec in MODES.items() if mode not in modes})
     return modes, missing
 
@@ -414,7 +422,7 @@ def main():
     query_folder = args.queries.resolve() if args.queries else ensure_queries(corpus, args.count, args.seed)
     modes, missing = query_files(query_folder)
     if not modes:
-        parser.error(f"{query_folder} holds none of " + ", ".join(sorted({spec[0] for spec in MODES.values()})))
+        parser.error(f"{query_folder}: no queries in any of " + ", ".join(sorted({spec[0] for spec in MODES.values()})))
     run(["make", "-s", "-C", BENCH, "peers"])
     searchlight = ensure_searchlight(args.bin)
 
@@ -422,7 +430,7 @@ def main():
     indexes.mkdir(parents=True, exist_ok=True)
     previous_path = WORK / f"results-{corpus.name}.json"  # indexing figures are the corpus's, whatever the queries
     previous = json.loads(previous_path.read_text())["index"] if previous_path.exists() else {}
-    notes = [f"no {name} in {shown(query_folder)}: its modes were not run." for name in missing]
+    notes = [f"no queries in {shown(query_folder)}/{name}: its modes were not run." for name in missing]
     index_results = index_all(corpus, indexes, searchlight, args.reuse_indexes, previous)
 
     engines = list(ENGINES)
