@@ -60,7 +60,7 @@ struct LatencyReport {
             ("qps", .double(Self.rounded(queriesPerSecond))),
             ("zero_result_pct", .double(Self.rounded(zeroResultPercent))),
             ("mean_results", .double(Self.rounded(meanResults))),
-            ("timed_s", .double(Self.rounded(timedSeconds, places: 3))), ("warmup_s", .double(Self.rounded(warmupSeconds, places: 3))),
+            ("timed_s", .double(Self.rounded(timedSeconds, scale: 1_000))), ("warmup_s", .double(Self.rounded(warmupSeconds, scale: 1_000))),
         ]
         if !slowest.isEmpty {
             members.append(("slowest", .array(slowest.map { .object([("query", .string($0.query)), ("median_us", .int($0.median))]) })))
@@ -73,7 +73,7 @@ struct LatencyReport {
                            ("MEAN µs", .right), ("MAX µs", .right), ("QPS", .right), ("ZERO %", .right), ("RESULTS", .right)])
         table.append([mode, String(queries), String(p50), String(p95), String(p99), Self.format(mean), String(max),
                       Self.format(queriesPerSecond), Self.format(zeroResultPercent), Self.format(meanResults)])
-        let time = "Timed passes \(Self.rounded(timedSeconds, places: 3)) s, warm-up \(Self.rounded(warmupSeconds, places: 3)) s (wall time)."
+        let time = "Timed passes \(Self.rounded(timedSeconds, scale: 1_000)) s, warm-up \(Self.rounded(warmupSeconds, scale: 1_000)) s (wall time)."
         guard !slowest.isEmpty else { return table.render() + "\n" + time }
         var queries = Table([("SLOWEST QUERY", .left), ("MEDIAN µs", .right)])
         for (query, median) in slowest { queries.append([query, String(median)]) }
@@ -84,9 +84,7 @@ struct LatencyReport {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    private static func rounded(_ value: Double, places: Int = 1) -> Double {
-        let scale = places == 1 ? 10.0 : 1_000.0
-        return (value * scale).rounded() / scale
-    }
+    /// `value` to the nearest 1 / `scale`: tenths by default, milliseconds for seconds.
+    private static func rounded(_ value: Double, scale: Double = 10) -> Double { (value * scale).rounded() / scale }
     private static func format(_ value: Double) -> String { String(rounded(value)) }
 }
