@@ -281,11 +281,9 @@ struct JSONParser {
     /// Whether eight bytes are all printable ASCII other than `"` and `\\` (string content that needs
     /// no look), by the bit tricks of "Bit Twiddling Hacks" (a byte below n; a byte equal to c).
     static func isPlainASCII(_ word: UInt64) -> Bool {
-        word & highs == 0 && !hasByte(in: word, below: 0x20) && !hasByte(in: word ^ (ones &* 0x22), below: 1) && !hasBackslash(word)
+        word & highs == 0 && !hasByte(in: word, below: 0x20)
+            && !hasByte(in: word ^ (ones &* 0x22), below: 1) && !hasByte(in: word ^ (ones &* 0x5C), below: 1)
     }
-
-    /// Whether one of eight bytes is `\\`.
-    static func hasBackslash(_ word: UInt64) -> Bool { hasByte(in: word ^ (ones &* 0x5C), below: 1) }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
 
