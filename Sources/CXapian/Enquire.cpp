@@ -129,7 +129,6 @@ uint32_t cx_mset_matches_lower_bound(const cx_mset *mset) { return mset->mset.ge
 uint32_t cx_mset_matches_upper_bound(const cx_mset *mset) { return mset->mset.get_matches_upper_bound(); }
 uint32_t cx_mset_docid(const cx_mset *mset, uint32_t index) { return *mset->mset[index]; }
 double cx_mset_weight(const cx_mset *mset, uint32_t index) { return mset->mset[index].get_weight(); }
-int cx_mset_percent(const cx_mset *mset, uint32_t index) { return mset->mset[index].get_percent(); }
 
 char *cx_mset_data(const cx_mset *mset, uint32_t index, size_t *out_len, cx_error *error) {
     return guarded<char *>(error, nullptr, [&] {

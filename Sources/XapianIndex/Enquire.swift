@@ -165,7 +165,6 @@ public final class MatchSet: RandomAccessCollection {
         /// Zero-based rank over the whole result list (not just this page).
         public let rank: Int
         public let weight: Double
-        public let percent: Int
         let set: MatchSet
         let index: UInt32
 
@@ -182,8 +181,7 @@ public final class MatchSet: RandomAccessCollection {
 
     public subscript(position: Int) -> Match {
         let i = UInt32(position)
-        return Match(docid: cx_mset_docid(handle, i), rank: offset + position, weight: cx_mset_weight(handle, i),
-                     percent: Int(cx_mset_percent(handle, i)), set: self, index: i)
+        return Match(docid: cx_mset_docid(handle, i), rank: offset + position, weight: cx_mset_weight(handle, i), set: self, index: i)
     }
 
     /// Xapian's estimate of the total number of matches, and its bounds.

@@ -296,7 +296,6 @@ uint32_t cx_mset_matches_lower_bound(const cx_mset *mset);
 uint32_t cx_mset_matches_upper_bound(const cx_mset *mset);
 uint32_t cx_mset_docid(const cx_mset *mset, uint32_t index);
 double cx_mset_weight(const cx_mset *mset, uint32_t index);
-int cx_mset_percent(const cx_mset *mset, uint32_t index);
 /* Data of the document at `index`; malloc'd, release with cx_free. */
 char *cx_mset_data(const cx_mset *mset, uint32_t index, size_t *out_len, cx_error *error);
 /* About how many documents of `db` `query` matches, from the term frequencies `mset` holds (those
