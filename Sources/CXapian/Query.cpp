@@ -1,4 +1,5 @@
 #include "Shim.hpp"
+#include "DocidSet.hpp"
 #include "ZeroWeight.hpp"
 
 using namespace cxapian;
@@ -56,6 +57,12 @@ cx_query *cx_query_value_range(uint32_t slot, const char *low, size_t low_len,
         if (lo.empty()) return wrap(Xapian::Query(Xapian::Query::OP_VALUE_LE, slot, hi));
         if (hi.empty()) return wrap(Xapian::Query(Xapian::Query::OP_VALUE_GE, slot, lo));
         return wrap(Xapian::Query(Xapian::Query::OP_VALUE_RANGE, slot, lo, hi));
+    });
+}
+
+cx_query *cx_query_docids(const uint32_t *docids, size_t count, cx_error *error) {
+    return guarded<cx_query *>(error, nullptr, [&] {
+        return wrap(Xapian::Query((new DocidSet(std::vector<Xapian::docid>(docids, docids + count)))->release()));
     });
 }
 

@@ -53,6 +53,19 @@ public final class Query: CustomStringConvertible {
         return Query(adopting: handle!)
     }
 
+    /// Exactly the documents `docids`, with weight 0: combined with `.filter`, it restricts a query
+    /// to a pool of candidates an earlier match found, which Xapian then scores without matching
+    /// anything else.
+    ///
+    /// ```swift
+    /// let pool = try enquire.matches(offset: 0, limit: 100).map(\.docid)
+    /// let rescored = try Query.combine(.filter, [query, Query.documents(pool)])
+    /// ```
+    public static func documents(_ docids: [UInt32]) throws(XapianError) -> Query {
+        let handle = try withXapianError { error in docids.withUnsafeBufferPointer { cx_query_docids($0.baseAddress, $0.count, error) } }
+        return Query(adopting: handle!)
+    }
+
     /// This query with every weight multiplied by `factor` (0 turns it into a pure filter).
     public func scaled(by factor: Double) throws(XapianError) -> Query {
         let handle = try withXapianError { cx_query_scale(self.handle, factor, $0) }

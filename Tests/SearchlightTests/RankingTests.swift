@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Searchlight
+import XapianIndex
 
 /// BM25's length normalisation, written into the wdfs (`LengthNormalization`), must score as BM25 does.
 @Suite struct LengthNormalizedRanking {
@@ -144,5 +145,54 @@ import Testing
                 #expect(page.results.map(\.entity.id.stringValue) == Array(expected), "limit \(limit), offset \(offset)")
             }
         }
+    }
+}
+
+/// Pseudo-relevance feedback re-weighs a pool of the query's best matches; the pages it gives must
+/// be those of the expanded query over every match.
+@Suite struct PseudoRelevanceFeedback {
+    @Test func thePoolRanksAsTheExpandedQueryOverEveryMatch() throws {
+        let folder = TemporaryFolder()
+        let db = try WritableDatabase(path: folder.path + "/db")
+        let generator = try TermGenerator(language: "english")
+        // In docid order: 5 best matches, with the feedback words "basalt lava"; 40 as good without
+        // them; 20 a little less good with them, which the feedback lifts past those 40 (so a pool
+        // of only the best 30 would miss them); 400 weak matches; 10 with only the feedback words
+        // (the expanded query alone would match them); 125 with neither.
+        let groups: [(count: Int, text: String)] = [(5, "granite granite granite granite granite basalt lava"),
+                                                    (40, "granite granite granite granite granite"),
+                                                    (20, "granite granite granite granite basalt lava"),
+                                                    (400, "granite cliff"), (10, "basalt lava"), (125, "pebble")]
+        for (count, text) in groups {
+            for _ in 0..<count {
+                let document = Document()
+                generator.document = document
+                try generator.indexText(text)
+                _ = try db.addDocument(document)
+            }
+        }
+        try db.commit()
+        let enquire = try Enquire(database: db)
+        Ranking.weigh(enquire)
+        let query = try Query.combine(.or, [Query.term("Zgranit"), Query.term("Zcliff")])
+        let run = { (query: Query, count: Int) throws(XapianError) -> MatchSet in
+            enquire.query = query
+            return try enquire.matches(offset: 0, limit: count)
+        }
+        let feedback = try #require(try Ranking.feedback(for: query, pageEnd: 10, enquire: enquire, matches: run))
+
+        // The same feedback terms, weighed over every match.
+        let terms = try enquire.expansionTerms(from: run(query, Ranking.feedbackDocuments).map(\.docid), maxTerms: Ranking.expansionTerms,
+                                               includingQueryTerms: true)
+        #expect(terms.contains { $0.term == "Zbasalt" })
+        let expansion = try Query.combine(.or, terms.map { Query.term($0.term) }).scaled(by: Ranking.expansionWeight)
+        let everywhere = try run(Query.combine(.andMaybe, [query, expansion]), 10 + Ranking.rerankDepth)
+        let pooled = try run(feedback.ranking, 10 + Ranking.rerankDepth)
+        #expect(everywhere.prefix(Ranking.feedbackDocuments + 20).map(\.docid) == Array(1...5) + Array(46...65))
+        #expect(pooled.map(\.docid) == everywhere.map(\.docid))
+        #expect(pooled.map(\.weight) == everywhere.map(\.weight))
+        // Only the pool is ranked, and the total is the query's own (Xapian's estimate from the pool's run).
+        #expect(try run(feedback.ranking, 600).count == Ranking.feedbackPoolMinimum)
+        #expect(try feedback.total == run(query, Ranking.feedbackPoolMinimum).estimatedTotal)
     }
 }

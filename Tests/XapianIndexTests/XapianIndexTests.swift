@@ -390,6 +390,31 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
         #expect(try enquire.expansionTerms(from: relevant, maxTerms: 10, includingQueryTerms: true).map(\.term).contains("Zgranit"))
     }
 
+    @Test func aDocumentSetRestrictsAQueryWithoutChangingItsWeights() throws {
+        let folder = TemporaryFolder()
+        let db = try WritableDatabase(path: folder.path)
+        let generator = try TermGenerator(language: "english")
+        for i in 0..<50 {
+            let text = (0...(i % 7)).map { _ in "granite" }.joined(separator: " ") + (i % 3 == 0 ? " dome" : " arch")
+            try db.replaceDocument(uniqueTerm: "Q\(i)", with: try document("\(i)", terms: ["Q\(i)"], text: text, generator: generator))
+        }
+        try db.commit()
+        let enquire = try Enquire(database: db)
+        let query = try Query.combine(.or, [Query.term("Zgranit"), Query.term("Zdome")])
+        enquire.query = query
+        let whole = Dictionary(uniqueKeysWithValues: try enquire.matches(offset: 0, limit: 50).map { ($0.docid, $0.weight) })
+        #expect(whole.count == 50)
+        // Out of order, repeated, and with a document the query does not match (no such docid).
+        let pool: [UInt32] = [40, 3, 17, 3, 25, 1, 50, 999]
+        enquire.query = try Query.combine(.filter, [query, Query.documents(pool)])
+        let restricted = try enquire.matches(offset: 0, limit: 50)
+        #expect(Set(restricted.map(\.docid)) == [1, 3, 17, 25, 40, 50])
+        #expect(restricted.allSatisfy { $0.weight == whole[$0.docid] })
+        #expect(restricted.map(\.weight) == restricted.map(\.weight).sorted(by: >))
+        enquire.query = try Query.combine(.filter, [query, Query.documents([])])
+        #expect(try enquire.matches(offset: 0, limit: 10).isEmpty)
+    }
+
     @Test func valueRangesAndSortingUseSortableNumbers() throws {
         let folder = TemporaryFolder()
         let db = try sampleDatabase(folder)

@@ -205,6 +205,9 @@ cx_query *cx_query_combine(int op, cx_query *const *subqueries, size_t count, ui
 /* Documents whose value in `slot` lies in [low, high]; an empty bound is open. */
 cx_query *cx_query_value_range(uint32_t slot, const char *low, size_t low_len,
                                const char *high, size_t high_len, cx_error *error);
+/* Exactly the documents `docids` (any order; documents of the database searched), weight 0: with
+ * FILTER, restricts a query to a pool of candidates found by an earlier match. */
+cx_query *cx_query_docids(const uint32_t *docids, size_t count, cx_error *error);
 cx_query *cx_query_scale(const cx_query *query, double factor, cx_error *error);
 /* Xapian's own description of the query (for --explain and tests). */
 char *cx_query_describe(const cx_query *query, size_t *out_len);

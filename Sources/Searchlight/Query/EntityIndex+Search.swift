@@ -90,18 +90,24 @@ extension EntityIndex {
             let partial = request.isTypingLastWord && !searcher.waitsForNextLetter(trimmed)
             let variants = try searcher.synonyms.variants(of: trimmed, database: state.database)
             var expansions = searcher.expansions(database: state.database)
-            var anyWords = trimmed.isEmpty ? Query.matchAll
+            let anyWords = trimmed.isEmpty ? Query.matchAll
                 : try searcher.parse(trimmed, variants: variants, defaultOperator: .or, partial: partial, expansions: &expansions)
-            if request.sort.isEmpty, request.match != .all, Ranking.wantsExpansion(trimmed) {
-                anyWords = try Ranking.expanded(anyWords, enquire: enquire) { query throws(XapianError) in
-                    enquire.query = try restrict(query)
-                    return try enquire.matches(offset: 0, limit: Ranking.feedbackDocuments)
-                }
+            // How the any-word matches are ranked (with feedback: their best, rescored), and how many there are then.
+            var rankedAnyWords = anyWords
+            var anyWordsTotal: Int?
+            if request.sort.isEmpty, request.match != .all, Ranking.wantsExpansion(trimmed),
+               let feedback = try Ranking.feedback(for: anyWords, pageEnd: request.offset + request.limit, enquire: enquire,
+                                                   matches: { (query, count) throws(XapianError) in
+                                                       enquire.query = try restrict(query)
+                                                       return try enquire.matches(offset: 0, limit: count)
+                                                   }) {
+                (rankedAnyWords, anyWordsTotal) = feedback
             }
             // What every facet count and the exact total range over.
             var everything = anyWords
             if trimmed.isEmpty || request.match == .any {
-                (hits, total, _) = try page(anyWords, offset: request.offset, limit: request.limit)
+                (hits, total, _) = try page(rankedAnyWords, offset: request.offset, limit: request.limit)
+                total = max(total, anyWordsTotal ?? 0)
             } else {
                 let allWords = try searcher.parse(trimmed, variants: variants, defaultOperator: .and, partial: partial, expansions: &expansions)
                 let (found, firstTotal, first) = try page(allWords, offset: request.offset, limit: request.limit)
@@ -113,15 +119,15 @@ extension EntityIndex {
                     everything = allWords
                 } else if hits.count < request.limit {
                     // Entities matching every word first, then the rest of those matching any word.
-                    let rest = try Query.combine(.andNot, [anyWords, allWords])
+                    let rest = try Query.combine(.andNot, [rankedAnyWords, allWords])
                     let (more, secondTotal, _) = try page(rest, offset: max(0, request.offset - allTotal), limit: request.limit - hits.count)
                     hits += more
-                    total = allTotal + secondTotal
+                    total = max(allTotal + secondTotal, anyWordsTotal ?? 0)
                 } else {
                     // Every entity matching all words matches some: the total is that of any word,
                     // estimated from the term frequencies the first run read (sub-queries independent, as
                     // Xapian's posting lists estimate), without opening them again; run only when that cannot be done.
-                    let anyTotal = try first.estimatedMatches(of: composed(anyWords), database: state.database)
+                    let anyTotal = try anyWordsTotal ?? first.estimatedMatches(of: composed(anyWords), database: state.database)
                     total = try anyTotal.map { max(allTotal, $0) }
                         ?? allTotal + max(0, run(Query.combine(.andNot, [anyWords, allWords]), offset: 0, limit: 0, checkAtLeast: 0).estimatedTotal)
                 }
