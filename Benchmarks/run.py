@@ -13,7 +13,7 @@ one timed pass). The figures reported are the medians over the rounds. Also time
 "Latency and throughput" section of RESULTS.md (between the bench:begin/end markers).
 
 Query files: generated for the corpus with seed 42 unless --seed picks another draw, or your own with
---queries DIR (any of search.txt, typing.txt, prefix.txt, ids.txt; the modes of a missing file are
+--queries DIR (any of search.txt, typing.txt, prefix.txt, ids.txt, long.txt; the modes of a missing file are
 skipped). Runs on other queries than the default draw get results and a RESULTS.md part of their own,
 named after the corpus and the queries, so they never replace the default figures.
 """
@@ -65,6 +65,8 @@ MODES = {
                                "tantivy": ["prefix"]}),
     "id":      ("ids.txt", {"searchlight": ["--mode", "get"], "xapian-plan": ["id"], "xapian": ["id"],
                             "fts5": ["id"], "tantivy": ["id"]}),
+    "long":    ("long.txt", {"searchlight": ["--mode", "search"], "searchlight-bare": ["--mode", "search", "--no-snippets"],
+                             "xapian-plan": ["best"], "xapian": ["best"], "tantivy": ["any"]}),
 }
 FIGURES = ["p50_us", "p95_us", "p99_us", "mean_us", "max_us", "qps", "zero_result_pct", "mean_results"]
 
@@ -100,7 +102,7 @@ DEFAULT_SEED = 42
 def ensure_queries(corpus: Path, count: int, seed: int) -> Path:
     suffix = (f"-n{count}" if count != 1000 else "") + (f"-seed{seed}" if seed != DEFAULT_SEED else "")
     folder = WORK / f"queries-{corpus.name}{suffix}"
-    if not all((folder / f"{name}.txt").exists() for name in ("search", "prefix", "typing", "ids")):
+    if not all((folder / spec[0]).exists() for spec in MODES.values()):
         run([sys.executable, BENCH / "queries" / "generate.py", "--corpus", corpus, "--out", folder,
              "--count", count, "--seed", seed])
     return folder
@@ -347,6 +349,7 @@ what each engine runs for them:
 | typing | typing.txt | `bench --mode search` (last word partial) | same | AND of the complete words + last word as a prefix |
 | suggest | prefix.txt | `bench --mode suggest` | – | the prefix as a prefix query |
 | id | ids.txt | `bench --mode get` | Q-term lookup | unique-term / primary-key / term lookup |
+| long | long.txt | `bench --mode search` (4–7 words; from 5, feedback re-ranks the best 100) | same | naive Xapian: AND, topped up by OR; tantivy: OR of the words; FTS5: – (its OR of 4–7 words takes about 55 ms a query at 1×) |
 
 Peers: `Benchmarks/peers/xapian_raw.cpp` (naive index: TermGenerator, english STEM_SOME, positions,
 replace_document per entity, blocks read with pread(2) as Xapian ships; `--searchlight-plan` mirrors
@@ -357,10 +360,20 @@ the `--no-snippets` row is Searchlight doing the same work but for parsing the t
 transaction), `Benchmarks/peers/tantivy_peer.py` (tantivy-py 0.27, en_stem, one writer thread, prefix
 via a one-term phrase-prefix query per field). Peers index name, summary and description of every
 entity with weights 8/3/1 and return the stored document of each hit. Searchlight's search (and so the
-same-plan raw Xapian row) expands the last word as a prefix (up to 40 terms) whenever the text ends in
-a letter or digit, with `--match any` and `all` too; the naive, FTS5 and tantivy any/all rows do not.
+same-plan raw Xapian row) expands the last word as a prefix whenever the text ends in a letter or
+digit, with `--match any` and `all` too (the title-prefix term up to 5 letters, and from 4 letters the
+20 most frequent words it begins, found once per search); the naive, FTS5 and tantivy any/all rows do not.
 tantivy's prefix query matches the typed letters against stemmed terms, so a few typing queries
 ("editi") find nothing there.
+
+Each corpus's part below says when and with which binary it was measured (the header of this file
+says which commit). This machine's speed varies from day to day and hour to hour on unchanged code
+paths, and by ±25 % between back-to-back runs: ratios within one run hold, absolute times do not
+compare across runs. Before/after claims in the CHANGELOG come from interleaved runs of both
+binaries, or from block-read counts. The same-plan raw Xapian row reads its blocks through the same
+mappings as Searchlight (the naive row does not), and shares Searchlight's value column, match
+estimate, typed-word expansions, weighted-before-unweighted runs and feedback pool
+(`Sources/CXapian/*.hpp`).
 
 """
 
@@ -395,7 +408,7 @@ def main():
                         help="queries per file (fewer keeps a large corpus's run short; same seed)")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed of the generated query files")
     parser.add_argument("--queries", type=Path,
-                        help="a folder of your own query files (search.txt, typing.txt, prefix.txt, ids.txt) "
+                        help="a folder of your own query files (search.txt, typing.txt, prefix.txt, ids.txt, long.txt) "
                              "instead of generated ones")
     parser.add_argument("--one-shot-runs", type=int, default=50)
     parser.add_argument("--out", type=Path, default=BENCH / "RESULTS.md")

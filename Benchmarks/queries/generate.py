@@ -14,6 +14,8 @@ Files (one query per line, default folder Benchmarks/work/queries-<corpus folder
               next word.
   ids.txt     type:id lines, 90 % existing entities (packages, sections, maintainers in proportion
               to their numbers, copies included), 10 % missing ids.
+  long.txt    4-7 words in a row from one package's summary and description, small words included,
+              as when a sentence is pasted or a need described.
 Python 3 standard library only.
 """
 
@@ -54,7 +56,7 @@ def main():
     rng = random.Random(args.seed)
 
     # One pass: texts of the original packages (copies share them), and a reservoir of ids.
-    texts, frequency = [], {}
+    texts, frequency, prose = [], {}, []
     reservoir, seen = [], 0
     wanted_ids = int(args.count * 0.9 + 0.5)
     for kind, identifier, attributes in entities(args.corpus):
@@ -67,6 +69,9 @@ def main():
                 reservoir[slot] = f"{kind}:{identifier}"
         if kind != "package" or "~" in identifier:
             continue
+        running = WORD.findall(f'{attributes.get("summary", "")} {attributes.get("description", "")}'.lower())
+        if len(running) >= 7:
+            prose.append(running)
         sequence = words(attributes.get("name", "").replace("-", " ")) + words(attributes.get("summary", ""))
         if sequence:
             texts.append(sequence)
@@ -115,11 +120,19 @@ def main():
         ids.append(f"{rng.choice(kinds)}:missing-{rng.randrange(10**9):09d}")
     rng.shuffle(ids)
 
+    # Drawn last, so that the other files of a seed stay those drawn before long.txt existed.
+    long = []
+    while prose and len(long) < args.count:
+        sequence = rng.choice(prose)
+        size = rng.randint(4, 7)
+        start = rng.randrange(len(sequence) - size + 1)
+        long.append(" ".join(sequence[start:start + size]))
+
     out.mkdir(parents=True, exist_ok=True)
-    for name, lines in [("search", search), ("prefix", prefix), ("typing", typing), ("ids", ids)]:
+    for name, lines in [("search", search), ("prefix", prefix), ("typing", typing), ("ids", ids), ("long", long)]:
         (out / f"{name}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"queries: {len(search)} search, {len(prefix)} prefix, {len(typing)} typing, {len(ids)} ids "
-          f"(seed {args.seed}) in {out}")
+    print(f"queries: {len(search)} search, {len(prefix)} prefix, {len(typing)} typing, {len(ids)} ids, "
+          f"{len(long)} long (seed {args.seed}) in {out}")
 
 
 if __name__ == "__main__":
