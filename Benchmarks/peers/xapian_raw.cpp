@@ -394,14 +394,14 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     expired entities, unscaled, no boost); if at least 3, ESet of 20 terms over its top 5 (stemmed
 //     default-field terms only, "Z" + lower case), and anyWords is ranked as
 //     (anyWords FILTER the pool's docids) AND_MAYBE (OR of those terms, scaled 0.5), with the pool
-//     run's estimate as its total.
+//     run's estimate as its total; all this only when a page needs anyWords (match any, or best
+//     when the all-words run returned fewer than `limit`).
 //  7. match any: one run of anyWords.
 //     match all: allWords = parse(T, AND), one run.
 //     best (default): allWords run; if it returned fewer than `limit`, a second run of
 //     (anyWords AND_NOT allWords) for the rest of the page; if it returned a full page, the total
-//     of anyWords is the feedback pool's estimate, or else estimated by cxapian::estimate_matches
-//     from the first page's term frequencies (a get_mset(0, 0, 0) of (anyWords AND_NOT allWords)
-//     only when that cannot).
+//     of anyWords is estimated by cxapian::estimate_matches from the first page's term
+//     frequencies (a get_mset(0, 0, 0) of (anyWords AND_NOT allWords) only when that cannot).
 //  8. The document data of every hit is read and unpacked from zstd, with the index's dictionary (Searchlight then decodes it as JSON and cuts a
 //     snippet, which the mirror does not; nor the spelling correction of searches where fewer than
 //     3 entities match every word).
@@ -606,52 +606,47 @@ struct SearchlightPlan {
         };
 
         Xapian::Query any_words = text.empty() ? Xapian::Query::MatchAll : parse(text, Xapian::Query::OP_OR, partial);
-        // With feedback, the any-word matches are ranked as their best (the pool) rescored, and
-        // their total is the pool run's estimate.
-        Xapian::Query ranked_any = any_words;
-        bool any_total_known = false;
-        if (match != Match::All && words_of(text, false).size() >= 5) {
+        // With feedback, the any-word matches are ranked as their best (the pool) rescored; found
+        // the first time a page needs them (not when the entities with every word fill the page).
+        auto ranked_any = [&]() -> Xapian::Query {
+            if (match == Match::All || words_of(text, false).size() < 5) return any_words;
             enquire.set_query(expired.empty() ? any_words : Xapian::Query(Xapian::Query::OP_AND_NOT, any_words, expired));
             Xapian::MSet top = enquire.get_mset(0, std::max(100u, 3 * (limit + 20)));
-            if (top.size() >= 3) {
-                Xapian::RSet rset;
-                std::vector<Xapian::docid> pool;
-                for (auto it = top.begin(); it != top.end(); ++it) {
-                    if (rset.size() < 5) rset.add_document(*it);
-                    pool.push_back(*it);
-                }
-                struct StemmedOnly : Xapian::ExpandDecider {
-                    bool operator()(const std::string &t) const override {
-                        return t.size() > 2 && t[0] == 'Z' && !(t[1] >= 'A' && t[1] <= 'Z');
-                    }
-                } decider;
-                Xapian::ESet eset = enquire.get_eset(20, rset, Xapian::Enquire::INCLUDE_QUERY_TERMS, &decider);
-                std::vector<Xapian::Query> terms;
-                for (auto it = eset.begin(); it != eset.end(); ++it) terms.emplace_back(*it);
-                if (!terms.empty()) {
-                    Xapian::Query expansion(Xapian::Query::OP_SCALE_WEIGHT,
-                                            Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end()), 0.5);
-                    Xapian::Query in_pool(Xapian::Query::OP_FILTER, any_words, Xapian::Query((new cxapian::DocidSet(pool))->release()));
-                    ranked_any = Xapian::Query(Xapian::Query::OP_AND_MAYBE, in_pool, expansion);
-                    any_total_known = true;
-                }
+            if (top.size() < 3) return any_words;
+            Xapian::RSet rset;
+            std::vector<Xapian::docid> pool;
+            for (auto it = top.begin(); it != top.end(); ++it) {
+                if (rset.size() < 5) rset.add_document(*it);
+                pool.push_back(*it);
             }
-        }
+            struct StemmedOnly : Xapian::ExpandDecider {
+                bool operator()(const std::string &t) const override {
+                    return t.size() > 2 && t[0] == 'Z' && !(t[1] >= 'A' && t[1] <= 'Z');
+                }
+            } decider;
+            Xapian::ESet eset = enquire.get_eset(20, rset, Xapian::Enquire::INCLUDE_QUERY_TERMS, &decider);
+            std::vector<Xapian::Query> terms;
+            for (auto it = eset.begin(); it != eset.end(); ++it) terms.emplace_back(*it);
+            if (terms.empty()) return any_words;
+            Xapian::Query expansion(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end()), 0.5);
+            Xapian::Query in_pool(Xapian::Query::OP_FILTER, any_words, Xapian::Query((new cxapian::DocidSet(pool))->release()));
+            return Xapian::Query(Xapian::Query::OP_AND_MAYBE, in_pool, expansion);
+        };
 
         std::vector<Xapian::Document> hits;
         if (text.empty() || match == Match::Any) {
-            hits = page(ranked_any, limit);
+            hits = page(ranked_any(), limit);
         } else {
             Xapian::Query all_words = parse(text, Xapian::Query::OP_AND, partial);
             hits = page(all_words, limit);
             if (match == Match::Best) {
-                Xapian::Query rest(Xapian::Query::OP_AND_NOT, ranked_any, all_words);
                 if (hits.size() < limit) {
-                    for (auto &doc : page(rest, limit - hits.size())) hits.push_back(doc);
-                } else if (!any_total_known) {
+                    for (auto &doc : page(Xapian::Query(Xapian::Query::OP_AND_NOT, ranked_any(), all_words), limit - hits.size()))
+                        hits.push_back(doc);
+                } else {
                     // The first page's MSet holds the term frequencies the estimate needs.
                     if (cxapian::estimate_matches(composed(any_words), db, [&](const std::string &t) { return mset.get_termfreq(t); }) < 0)
-                        (void)run(rest, 0, 0).get_matches_estimated();
+                        (void)run(Xapian::Query(Xapian::Query::OP_AND_NOT, any_words, all_words), 0, 0).get_matches_estimated();
                 }
             }
         }

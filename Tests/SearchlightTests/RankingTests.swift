@@ -195,4 +195,23 @@ import XapianIndex
         #expect(try run(feedback.ranking, 600).count == Ranking.feedbackPoolMinimum)
         #expect(try feedback.total == run(query, Ranking.feedbackPoolMinimum).estimatedTotal)
     }
+
+    /// A verbose search finds what its words match, re-ranked by the feedback, and nothing that
+    /// only the feedback terms match.
+    @Test func feedbackReRanksTheMatchesAndAddsNone() throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(LengthNormalizedRanking.schema)
+        var entities = (0..<40).map { i in
+            Entity(type: "note", id: .string("m\(i)"), attributes: ["text": .string(["granite cliff", "valley trail", "summit"][i % 3] + " basalt lava")])
+        }
+        entities += (0..<10).map { Entity(type: "note", id: .string("f\($0)"), attributes: ["text": "basalt lava flows"]) }
+        entities += (0..<50).map { Entity(type: "note", id: .string("o\($0)"), attributes: ["text": "pebble beach"]) }
+        try index.index(entities)
+        for match in [SearchRequest.MatchMode.any, .best] {
+            let found = try index.search(SearchRequest("granite cliff valley trail summit", match: match, limit: 100))
+            #expect(found.results.count == 40 && found.results.allSatisfy { $0.entity.id.stringValue.hasPrefix("m") }, "\(match)")
+            #expect(found.total == 40, "\(match)")
+        }
+    }
 }

@@ -92,22 +92,28 @@ extension EntityIndex {
             var expansions = searcher.expansions(database: state.database)
             let anyWords = trimmed.isEmpty ? Query.matchAll
                 : try searcher.parse(trimmed, variants: variants, defaultOperator: .or, partial: partial, expansions: &expansions)
-            // How the any-word matches are ranked (with feedback: their best, rescored), and how many there are then.
-            var rankedAnyWords = anyWords
-            var anyWordsTotal: Int?
-            if request.sort.isEmpty, request.match != .all, Ranking.wantsExpansion(trimmed),
-               let feedback = try Ranking.feedback(for: anyWords, pageEnd: request.offset + request.limit, enquire: enquire,
-                                                   matches: { (query, count) throws(XapianError) in
-                                                       enquire.query = try restrict(query)
-                                                       return try enquire.matches(offset: 0, limit: count)
-                                                   }) {
-                (rankedAnyWords, anyWordsTotal) = feedback
+            /// How the any-word matches are ranked, and how many there are when that run tells: with
+            /// feedback (verbose queries), their best rescored, found the first time a page needs them
+            /// (not when the entities with every word fill the page).
+            var feedback: (ranking: Query, total: Int)??
+            func rankedAnyWords() throws -> (ranking: Query, total: Int?) {
+                if feedback == nil {
+                    feedback = .some(request.sort.isEmpty && request.match != .all && Ranking.wantsExpansion(trimmed)
+                        ? try Ranking.feedback(for: anyWords, pageEnd: request.offset + request.limit, enquire: enquire,
+                                               matches: { (query, count) throws(XapianError) in
+                                                   enquire.query = try restrict(query)
+                                                   return try enquire.matches(offset: 0, limit: count)
+                                               })
+                        : nil)
+                }
+                return feedback!.map { ($0.ranking, $0.total) } ?? (anyWords, nil)
             }
             // What every facet count and the exact total range over.
             var everything = anyWords
             if trimmed.isEmpty || request.match == .any {
-                (hits, total, _) = try page(rankedAnyWords, offset: request.offset, limit: request.limit)
-                total = max(total, anyWordsTotal ?? 0)
+                let ranked = try rankedAnyWords()
+                (hits, total, _) = try page(ranked.ranking, offset: request.offset, limit: request.limit)
+                total = max(total, ranked.total ?? 0)
             } else {
                 let allWords = try searcher.parse(trimmed, variants: variants, defaultOperator: .and, partial: partial, expansions: &expansions)
                 let (found, firstTotal, first) = try page(allWords, offset: request.offset, limit: request.limit)
@@ -119,15 +125,16 @@ extension EntityIndex {
                     everything = allWords
                 } else if hits.count < request.limit {
                     // Entities matching every word first, then the rest of those matching any word.
-                    let rest = try Query.combine(.andNot, [rankedAnyWords, allWords])
+                    let ranked = try rankedAnyWords()
+                    let rest = try Query.combine(.andNot, [ranked.ranking, allWords])
                     let (more, secondTotal, _) = try page(rest, offset: max(0, request.offset - allTotal), limit: request.limit - hits.count)
                     hits += more
-                    total = max(allTotal + secondTotal, anyWordsTotal ?? 0)
+                    total = max(allTotal + secondTotal, ranked.total ?? 0)
                 } else {
                     // Every entity matching all words matches some: the total is that of any word,
                     // estimated from the term frequencies the first run read (sub-queries independent, as
                     // Xapian's posting lists estimate), without opening them again; run only when that cannot be done.
-                    let anyTotal = try anyWordsTotal ?? first.estimatedMatches(of: composed(anyWords), database: state.database)
+                    let anyTotal = try first.estimatedMatches(of: composed(anyWords), database: state.database)
                     total = try anyTotal.map { max(allTotal, $0) }
                         ?? allTotal + max(0, run(Query.combine(.andNot, [anyWords, allWords]), offset: 0, limit: 0, checkAtLeast: 0).estimatedTotal)
                 }
