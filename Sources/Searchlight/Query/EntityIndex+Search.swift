@@ -93,20 +93,16 @@ extension EntityIndex {
             let anyWords = trimmed.isEmpty ? Query.matchAll
                 : try searcher.parse(trimmed, variants: variants, defaultOperator: .or, partial: partial, expansions: &expansions)
             /// How the any-word matches are ranked, and how many there are when that run tells: with
-            /// feedback (verbose queries), their best rescored, found the first time a page needs them
+            /// feedback (verbose queries), their best rescored. Asked only when a page needs them
             /// (not when the entities with every word fill the page).
-            var feedback: (ranking: Query, total: Int)??
             func rankedAnyWords() throws -> (ranking: Query, total: Int?) {
-                if feedback == nil {
-                    feedback = .some(request.sort.isEmpty && request.match != .all && Ranking.wantsExpansion(trimmed)
-                        ? try Ranking.feedback(for: anyWords, pageEnd: request.offset + request.limit, enquire: enquire,
-                                               matches: { (query, count) throws(XapianError) in
-                                                   enquire.query = try restrict(query)
-                                                   return try enquire.matches(offset: 0, limit: count)
-                                               })
-                        : nil)
-                }
-                return feedback!.map { ($0.ranking, $0.total) } ?? (anyWords, nil)
+                guard request.sort.isEmpty, request.match != .all, Ranking.wantsExpansion(trimmed),
+                      let feedback = try Ranking.feedback(for: anyWords, pageEnd: request.offset + request.limit, enquire: enquire,
+                                                          matches: { (query, count) throws(XapianError) in
+                                                              enquire.query = try restrict(query)
+                                                              return try enquire.matches(offset: 0, limit: count)
+                                                          }) else { return (anyWords, nil) }
+                return feedback
             }
             // What every facet count and the exact total range over.
             var everything = anyWords
