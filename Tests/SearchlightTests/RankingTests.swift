@@ -61,6 +61,19 @@ import XapianIndex
             #expect(paged == whole.results.map(\.entity.id.stringValue), "limit \(limit)")
         }
         // Best match: the entities with every word first ("li" begins "lizard" but no zebra note's word).
+        // Paged, a page past the end of the all-words matches goes on into the others.
+        let everyWordFirst = try index.search(SearchRequest("zebra lizard", limit: 40))
+        #expect(everyWordFirst.results.count == 32 && everyWordFirst.total == 32)
+        for limit in [1, 3, 10] {
+            var paged: [String] = []
+            for offset in stride(from: 0, to: 32, by: limit) {
+                let page = try index.search(SearchRequest("zebra lizard", limit: limit, offset: offset))
+                // An estimate, but of these 32 entities: never fewer than shown so far, never more than there are.
+                #expect(page.total >= offset + page.results.count && page.total <= 32, "limit \(limit), offset \(offset): \(page.total)")
+                paged += page.results.map(\.entity.id.stringValue)
+            }
+            #expect(paged == everyWordFirst.results.map(\.entity.id.stringValue), "limit \(limit)")
+        }
         let best = try index.search(SearchRequest("zebra li", limit: 5))
         #expect(best.results.map(\.entity.id.stringValue) == ["w2", "w1"] + unweighted.prefix(3))
     }

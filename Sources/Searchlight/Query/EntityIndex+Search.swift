@@ -114,7 +114,10 @@ extension EntityIndex {
                 let allWords = try searcher.parse(trimmed, variants: variants, defaultOperator: .and, partial: partial, expansions: &expansions)
                 let (found, firstTotal, first) = try page(allWords, offset: request.offset, limit: request.limit)
                 hits = found
-                let allTotal = hits.count < request.limit ? request.offset + hits.count : firstTotal
+                // How many match every word: exact when the page ran out inside them; a page past
+                // their end saw them all (fewer than the offset), and its run counted them.
+                let allTotal = hits.count == request.limit ? firstTotal
+                    : hits.isEmpty ? min(firstTotal, request.offset) : request.offset + hits.count
                 closeMatches = allTotal
                 total = firstTotal
                 if request.match == .all || (!request.sort.isEmpty && firstTotal > 0) {
