@@ -192,7 +192,7 @@ import XapianIndex
             enquire.query = query
             return try enquire.matches(offset: 0, limit: count)
         }
-        let feedback = try #require(try Ranking.feedback(for: query, pageEnd: 10, enquire: enquire, matches: run))
+        let feedback = try #require(try Ranking.feedback(for: query, enquire: enquire, matches: run))
 
         // The same feedback terms, weighed over every match.
         let terms = try enquire.expansionTerms(from: run(query, Ranking.feedbackDocuments).map(\.docid), maxTerms: Ranking.expansionTerms,
@@ -200,13 +200,15 @@ import XapianIndex
         #expect(terms.contains { $0.term == "Zbasalt" })
         let expansion = try Query.combine(.or, terms.map { Query.term($0.term) }).scaled(by: Ranking.expansionWeight)
         let everywhere = try run(Query.combine(.andMaybe, [query, expansion]), 10 + Ranking.rerankDepth)
-        let pooled = try run(feedback.ranking, 10 + Ranking.rerankDepth)
+        let pooled = try run(feedback.pool, 10 + Ranking.rerankDepth)
         #expect(everywhere.prefix(Ranking.feedbackDocuments + 20).map(\.docid) == Array(1...5) + Array(46...65))
         #expect(pooled.map(\.docid) == everywhere.map(\.docid))
         #expect(pooled.map(\.weight) == everywhere.map(\.weight))
-        // Only the pool is ranked, and the total is the query's own (Xapian's estimate from the pool's run).
-        #expect(try run(feedback.ranking, 600).count == Ranking.feedbackPoolMinimum)
-        #expect(try feedback.total == run(query, Ranking.feedbackPoolMinimum).estimatedTotal)
+        // The pool and the rest share out the query's matches, and the total is the query's own
+        // (Xapian's estimate from the pool's run).
+        let pool = Set(try run(feedback.pool, 600).map(\.docid)), rest = Set(try run(feedback.rest, 600).map(\.docid))
+        #expect(pool.count == Ranking.feedbackPool && pool.isDisjoint(with: rest) && pool.count + rest.count == 465)
+        #expect(try feedback.total == run(query, Ranking.feedbackPool).estimatedTotal)
     }
 
     /// A verbose search finds what its words match, re-ranked by the feedback, and nothing that

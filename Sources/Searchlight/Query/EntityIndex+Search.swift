@@ -82,6 +82,25 @@ extension EntityIndex {
                 let ranked = scored.enumerated().sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }.map(\.element)
                 return (Array(ranked.dropFirst(offset).prefix(limit)), total, set)
             }
+            /// How many matches a query has when its page (from `offset`, of `found` hits) came back
+            /// short: the run read them all, ending inside the page or before it.
+            func countReadThrough(found: Int, estimate: Int, offset: Int) -> Int {
+                found == 0 ? min(estimate, offset) : offset + found
+            }
+            /// A page of `tiers` read in order, every match of one before the next's, and how many
+            /// they hold up to the tier the page ends in (that one estimated).
+            func page(tiers: [Query], offset: Int, limit: Int) throws -> (hits: [Hit], total: Int) {
+                var hits: [Hit] = []
+                var before = 0
+                for (index, tier) in tiers.enumerated() {
+                    let tierOffset = max(0, offset - before)
+                    let (found, estimate, _) = try page(tier, offset: tierOffset, limit: limit - hits.count)
+                    hits += found
+                    if hits.count == limit || index == tiers.count - 1 { return (hits, before + estimate) }
+                    before += countReadThrough(found: found.count, estimate: estimate, offset: tierOffset)
+                }
+                return (hits, before)
+            }
 
             var hits: [Hit] = []
             var total = 0
@@ -92,43 +111,40 @@ extension EntityIndex {
             var expansions = searcher.expansions(database: state.database)
             let anyWords = trimmed.isEmpty ? Query.matchAll
                 : try searcher.parse(trimmed, variants: variants, defaultOperator: .or, partial: partial, expansions: &expansions)
-            /// How the any-word matches are ranked, and how many there are when that run tells: with
-            /// feedback (verbose queries), their best rescored. Asked only when a page needs them
-            /// (not when the entities with every word fill the page).
-            func rankedAnyWords() throws -> (ranking: Query, total: Int?) {
+            /// The any-word matches as the tiers a page reads, and how many there are when a run
+            /// tells: with feedback (verbose queries), their best re-ranked, then the others. Asked
+            /// only when a page needs them (not when the entities with every word fill the page).
+            func anyWordTiers() throws -> (tiers: [Query], total: Int?) {
                 guard request.sort.isEmpty, request.match != .all, Ranking.wantsExpansion(trimmed),
-                      let feedback = try Ranking.feedback(for: anyWords, pageEnd: request.offset + request.limit, enquire: enquire,
-                                                          matches: { (query, count) throws(XapianError) in
-                                                              enquire.query = try restrict(query)
-                                                              return try enquire.matches(offset: 0, limit: count)
-                                                          }) else { return (anyWords, nil) }
-                return feedback
+                      let feedback = try Ranking.feedback(for: anyWords, enquire: enquire, matches: { (query, count) throws(XapianError) in
+                          enquire.query = try restrict(query)
+                          return try enquire.matches(offset: 0, limit: count)
+                      }) else { return ([anyWords], nil) }
+                return ([feedback.pool, feedback.rest], feedback.total)
             }
             // What every facet count and the exact total range over.
             var everything = anyWords
             if trimmed.isEmpty || request.match == .any {
-                let ranked = try rankedAnyWords()
-                (hits, total, _) = try page(ranked.ranking, offset: request.offset, limit: request.limit)
-                total = max(total, ranked.total ?? 0)
+                let any = try anyWordTiers()
+                (hits, total) = try page(tiers: any.tiers, offset: request.offset, limit: request.limit)
+                total = max(total, any.total ?? 0)
             } else {
                 let allWords = try searcher.parse(trimmed, variants: variants, defaultOperator: .and, partial: partial, expansions: &expansions)
                 let (found, firstTotal, first) = try page(allWords, offset: request.offset, limit: request.limit)
                 hits = found
-                // How many match every word: exact when the page ran out inside them; a page past
-                // their end saw them all (fewer than the offset), and its run counted them.
                 let allTotal = hits.count == request.limit ? firstTotal
-                    : hits.isEmpty ? min(firstTotal, request.offset) : request.offset + hits.count
+                    : countReadThrough(found: hits.count, estimate: firstTotal, offset: request.offset)
                 closeMatches = allTotal
                 total = firstTotal
                 if request.match == .all || (!request.sort.isEmpty && firstTotal > 0) {
                     everything = allWords
                 } else if hits.count < request.limit {
                     // Entities matching every word first, then the rest of those matching any word.
-                    let ranked = try rankedAnyWords()
-                    let rest = try Query.combine(.andNot, [ranked.ranking, allWords])
-                    let (more, secondTotal, _) = try page(rest, offset: max(0, request.offset - allTotal), limit: request.limit - hits.count)
+                    let any = try anyWordTiers()
+                    let (more, secondTotal) = try page(tiers: any.tiers.map { try Query.combine(.andNot, [$0, allWords]) },
+                                                       offset: max(0, request.offset - allTotal), limit: request.limit - hits.count)
                     hits += more
-                    total = max(allTotal + secondTotal, ranked.total ?? 0)
+                    total = max(allTotal + secondTotal, any.total ?? 0)
                 } else {
                     // Every entity matching all words matches some: the total is that of any word,
                     // estimated from the term frequencies the first run read (sub-queries independent, as

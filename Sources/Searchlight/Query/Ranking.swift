@@ -32,10 +32,9 @@ enum Ranking {
     static let expansionTerms = 20
     /// How much the feedback terms count against the words typed.
     static let expansionWeight = 0.5
-    /// Feedback re-ranks the best `feedbackPoolFactor` × (page end + `rerankDepth`) matches of the
-    /// query (at least `feedbackPoolMinimum`), not every match: see `feedback(for:pageEnd:enquire:matches:)`.
-    static let feedbackPoolFactor = 3
-    static let feedbackPoolMinimum = 100
+    /// Feedback re-ranks the query's best `feedbackPool` matches (the others follow in the query's
+    /// own order): see `feedback(for:enquire:matches:)`.
+    static let feedbackPool = 200
 
     /// The most the ranking hint adds to a score (at the index's highest hint), in BM25 units:
     /// enough to order near-equal matches by popularity, too little to lift a weak match.
@@ -92,32 +91,33 @@ enum Ranking {
         IndexTerms.titleWords(text).count >= expansionMinimumWords
     }
 
-    /// Pseudo-relevance feedback for `query`: the ranking to use instead, and how many documents
-    /// `query` itself matches; nil when too few documents match to learn from.
+    /// Pseudo-relevance feedback for `query`: its matches as two tiers, its best `feedbackPool`
+    /// re-ranked, then the others in its own order; and how many documents it matches. nil when too
+    /// few match to learn from.
     ///
     /// The best terms of the top `feedbackDocuments` matches (the query's own words among them)
-    /// re-weigh a pool of the query's best matches, `query AND_MAYBE (terms × expansionWeight)`
-    /// restricted to the pool: the pool is the only part of the ranking a page and its re-ranking
-    /// read, and scoring it alone is a skip through each term's postings to a hundred documents,
-    /// where matching the expansion over the whole index read every posting of common feedback
-    /// words (four- to seven-word searches on debian-x1: p50 1.2 → 0.77 ms, p99 7.2 → 1.85 ms).
+    /// re-weigh the pool, `query AND_MAYBE (terms × expansionWeight)` restricted to it: a page
+    /// rarely reads past the pool, and scoring it alone is a skip through each term's postings to
+    /// its documents, where matching the expansion over the whole index read every posting of
+    /// common feedback words (four- to seven-word searches on debian-x1: p50 1.2 → 0.77 ms, p99
+    /// 7.2 → 1.85 ms). The pool is the same for every page, so pages follow on from each other.
     /// `matches(query, count)` runs the query with the search's filters and returns its best `count`.
     ///
     /// ```swift
-    /// if let feedback = try Ranking.feedback(for: anyWords, pageEnd: 10, enquire: enquire, matches: run) {
-    ///     ranked = feedback.ranking   // the pool, rescored with the feedback terms
+    /// if let feedback = try Ranking.feedback(for: anyWords, enquire: enquire, matches: run) {
+    ///     tiers = [feedback.pool, feedback.rest]   // the pool rescored, then the others
     /// }
     /// ```
-    static func feedback(for query: Query, pageEnd: Int, enquire: Enquire,
-                         matches: (Query, Int) throws(XapianError) -> MatchSet) throws(XapianError) -> (ranking: Query, total: Int)? {
-        let poolSize = max(feedbackPoolMinimum, feedbackPoolFactor * (pageEnd + rerankDepth))
-        let pool = try matches(query, poolSize)
+    static func feedback(for query: Query, enquire: Enquire,
+                         matches: (Query, Int) throws(XapianError) -> MatchSet) throws(XapianError) -> (pool: Query, rest: Query, total: Int)? {
+        let pool = try matches(query, feedbackPool)
         guard pool.count >= 3 else { return nil }
         let terms = try enquire.expansionTerms(from: pool.prefix(feedbackDocuments).map(\.docid), maxTerms: expansionTerms,
                                                includingQueryTerms: true)
         guard !terms.isEmpty else { return nil }
         let expansion = try Query.combine(.or, terms.map { Query.term($0.term) }).scaled(by: expansionWeight)
-        let restricted = try Query.combine(.filter, [query, Query.documents(pool.map(\.docid))])
-        return (try Query.combine(.andMaybe, [restricted, expansion]), pool.estimatedTotal)
+        let members = try Query.documents(pool.map(\.docid))
+        return (try Query.combine(.andMaybe, [Query.combine(.filter, [query, members]), expansion]),
+                try Query.combine(.andNot, [query, members]), pool.estimatedTotal)
     }
 }
