@@ -390,12 +390,13 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     candidates whose weight trails the limit-th weight by more than 1 (the largest boost),
 //     which cannot reach the page.
 //  6. anyWords = parse(T, OR). If T has 5 or more words (letters/digits runs) and match != all:
-//     pseudo-relevance feedback — the pool: the best max(100, 3 × (limit + 20)) of anyWords (minus
-//     expired entities, unscaled, no boost); if at least 3, ESet of 20 terms over its top 5 (stemmed
-//     default-field terms only, "Z" + lower case), and anyWords is ranked as
-//     (anyWords FILTER the pool's docids) AND_MAYBE (OR of those terms, scaled 0.5), with the pool
-//     run's estimate as its total; all this only when a page needs anyWords (match any, or best
-//     when the all-words run returned fewer than `limit`).
+//     pseudo-relevance feedback — the pool: the best 200 of anyWords (minus expired entities,
+//     unscaled, no boost); if at least 3, ESet of 20 terms over its top 5 (stemmed default-field
+//     terms only, "Z" + lower case), and anyWords is ranked as (anyWords FILTER the pool's docids)
+//     AND_MAYBE (OR of those terms, scaled 0.5), with the pool run's estimate as its total; all
+//     this only when a page needs anyWords (match any, or best when the all-words run returned
+//     fewer than `limit`). (Searchlight pages on past the pool into anyWords AND_NOT the pool, in
+//     plain order; a page of 10 plus the 20 re-ranked never gets there.)
 //  7. match any: one run of anyWords.
 //     match all: allWords = parse(T, AND), one run.
 //     best (default): allWords run; if it returned fewer than `limit`, a second run of
@@ -611,7 +612,7 @@ struct SearchlightPlan {
         auto ranked_any = [&]() -> Xapian::Query {
             if (match == Match::All || words_of(text, false).size() < 5) return any_words;
             enquire.set_query(expired.empty() ? any_words : Xapian::Query(Xapian::Query::OP_AND_NOT, any_words, expired));
-            Xapian::MSet top = enquire.get_mset(0, std::max(100u, 3 * (limit + 20)));
+            Xapian::MSet top = enquire.get_mset(0, 200);
             if (top.size() < 3) return any_words;
             Xapian::RSet rset;
             std::vector<Xapian::docid> pool;
