@@ -384,8 +384,8 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     have expired), get_mset(0, limit, check_at_least = limit), as two runs: one with a weight
 //     cutoff (the weighted matches), and only when it falls short and the query may weigh 0
 //     (cxapian::may_weigh_zero), one of the query scaled by 0 for the rest in docid order. When slot 0 (the stored hint) has
-//     an upper bound > 0, a page is instead the best limit + 20 matches re-ordered by
-//     weight + value(slot 0) / upper bound, cut to `limit`; the hints are read through a
+//     an upper bound > 0, the matches are instead re-ordered by weight + value(slot 0) / upper
+//     bound within blocks of 30 in weight order, and a page cut from them; the hints are read through a
 //     cxapian::ValueColumn (64 docids at a time, kept by the process), and not at all for
 //     candidates whose weight trails the limit-th weight by more than 1 (the largest boost),
 //     which cannot reach the page.
@@ -580,29 +580,34 @@ struct SearchlightPlan {
             }
             return matches;
         };
-        // A page: with hints, the best count + 20 re-ordered by weight plus hint boost.
+        // A page: with hints, the matches re-ordered by weight plus hint boost within blocks of 30
+        // in weight order, the page cut from the blocks it overlaps.
         auto page = [&](const Xapian::Query &query, unsigned count) {
             std::vector<Xapian::Document> docs;
             if (hint_weight == 0) {
                 for (auto &match : ranked(query, count)) docs.push_back(match.second);
                 return docs;
             }
-            auto matches = ranked(query, count + 20);
-            // Candidates trailing the page's last weight by more than the largest boost (1) cannot
-            // reach the page: their hints are not read. The others' hints are read in docid order.
-            size_t reachable = matches.size();
-            if (matches.size() > count && count > 0) {
-                double floor = matches[count - 1].first - (1 + 1e-9);
-                for (reachable = count; reachable < matches.size() && matches[reachable].first > floor; ++reachable) {}
+            const size_t block = 30;
+            auto matches = ranked(query, (count + block - 1) / block * block);
+            for (size_t start = 0; start < count && start < matches.size(); start += block) {
+                size_t end = std::min(start + block, matches.size()), page_end = count - start;
+                // Candidates trailing the page's last weight by more than the largest boost (1) cannot
+                // reach the page: their hints are not read. The others' hints are read in docid order.
+                size_t reachable = end;
+                if (end - start > page_end) {
+                    double floor = matches[start + page_end - 1].first - (1 + 1e-9);
+                    for (reachable = start + page_end; reachable < end && matches[reachable].first > floor; ++reachable) {}
+                }
+                std::vector<Xapian::docid> candidates;
+                for (size_t i = start; i < reachable; ++i) candidates.push_back(matches[i].second.get_docid());
+                std::vector<double> boosts(candidates.size(), 0);
+                hints.read(db, candidates.data(), candidates.size(), boosts.data());
+                std::vector<std::pair<double, Xapian::Document>> scored;
+                for (size_t i = start; i < reachable; ++i) scored.emplace_back(matches[i].first + boosts[i - start] * hint_weight, matches[i].second);
+                std::stable_sort(scored.begin(), scored.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
+                for (size_t i = 0; i < scored.size() && docs.size() < count; ++i) docs.push_back(scored[i].second);
             }
-            std::vector<Xapian::docid> candidates;
-            for (size_t i = 0; i < reachable; ++i) candidates.push_back(matches[i].second.get_docid());
-            std::vector<double> boosts(reachable, 0);
-            hints.read(db, candidates.data(), reachable, boosts.data());
-            std::vector<std::pair<double, Xapian::Document>> scored;
-            for (size_t i = 0; i < reachable; ++i) scored.emplace_back(matches[i].first + boosts[i] * hint_weight, matches[i].second);
-            std::stable_sort(scored.begin(), scored.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
-            for (size_t i = 0; i < scored.size() && i < count; ++i) docs.push_back(scored[i].second);
             return docs;
         };
 

@@ -116,15 +116,16 @@ import XapianIndex
     }
 }
 
-/// The ranking hint re-orders the best matches by weight plus boost; candidates that cannot reach
-/// the page are not read, which must not change any page.
+/// The ranking hint re-orders the matches by weight plus boost within blocks in weight order;
+/// candidates that cannot reach the page are not read, which must not change any page, and every
+/// page size and offset must cut the same order.
 @Suite struct HintReranking {
     static let schema = try! Schema(jsonText: """
         {"types": [{"name": "note", "display": {"title": "text"}, "rankingHint": "popularity",
                     "attributes": [{"key": "text", "kind": "text"}, {"key": "popularity", "kind": "integer"}]}]}
         """, source: "test")
 
-    @Test func everyPageIsTheBestByWeightPlusBoostAmongItsCandidates() throws {
+    @Test func everyPageIsCutFromTheSameBlockwiseRanking() throws {
         let folder = TemporaryFolder()
         let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
         try index.register(Self.schema)
@@ -149,14 +150,20 @@ import XapianIndex
         let byWeight = whole.results.map { (id: $0.entity.id.stringValue, weight: (($0.score - boost($0)) * 1e9).rounded() / 1e9, score: $0.score) }
             .sorted { ($0.weight, Int($1.id.dropFirst())!) > ($1.weight, Int($0.id.dropFirst())!) }
         #expect(byWeight.first!.weight - byWeight.last!.weight > 2 * Ranking.hintBoost)
-        for limit in [1, 2, 3, 5, 10] {
-            for offset in [0, 1, 4, 9] {
-                let candidates = byWeight.prefix(offset + limit + Ranking.rerankDepth)
-                let expected = candidates.enumerated().sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }
-                    .dropFirst(offset).prefix(limit).map(\.element.id)
+        // Each block of 30 in weight order, re-ordered by score (ties keep the weight order).
+        let expected = stride(from: 0, to: byWeight.count, by: Ranking.rerankBlock).flatMap { start in
+            byWeight[start..<min(start + Ranking.rerankBlock, byWeight.count)].enumerated()
+                .sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }.map(\.element.id)
+        }
+        #expect(whole.results.map(\.entity.id.stringValue) == expected)
+        for limit in [1, 2, 3, 5, 10, 29, 31] {
+            var paged: [String] = []
+            for offset in stride(from: 0, to: 48, by: limit) {
                 let page = try index.search(SearchRequest("alpha ", limit: limit, offset: offset))
-                #expect(page.results.map(\.entity.id.stringValue) == Array(expected), "limit \(limit), offset \(offset)")
+                #expect(page.results.map(\.entity.id.stringValue) == Array(expected.dropFirst(offset).prefix(limit)), "limit \(limit), offset \(offset)")
+                paged += page.results.map(\.entity.id.stringValue)
             }
+            #expect(paged == expected, "limit \(limit)")
         }
     }
 }
@@ -199,8 +206,8 @@ import XapianIndex
                                                includingQueryTerms: true)
         #expect(terms.contains { $0.term == "Zbasalt" })
         let expansion = try Query.combine(.or, terms.map { Query.term($0.term) }).scaled(by: Ranking.expansionWeight)
-        let everywhere = try run(Query.combine(.andMaybe, [query, expansion]), 10 + Ranking.rerankDepth)
-        let pooled = try run(feedback.pool, 10 + Ranking.rerankDepth)
+        let everywhere = try run(Query.combine(.andMaybe, [query, expansion]), Ranking.rerankBlock)
+        let pooled = try run(feedback.pool, Ranking.rerankBlock)
         #expect(everywhere.prefix(Ranking.feedbackDocuments + 20).map(\.docid) == Array(1...5) + Array(46...65))
         #expect(pooled.map(\.docid) == everywhere.map(\.docid))
         #expect(pooled.map(\.weight) == everywhere.map(\.weight))

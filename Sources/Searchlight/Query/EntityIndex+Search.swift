@@ -69,18 +69,24 @@ extension EntityIndex {
                 let rest = unweighted.lazy.filter { !seen.contains($0.docid) }.prefix(count - weighted.count)
                 return (Array(weighted) + rest, unweighted.estimatedTotal, weighted)
             }
-            /// A page of `query` with its scores and the estimated total; with hints, the page comes
-            /// from the best `offset + limit + rerankDepth` matches re-ordered by score plus hint boost.
+            /// A page of `query` with its scores and the estimated total; with hints, the matches are
+            /// re-ordered by score plus hint boost within blocks of `Ranking.rerankBlock` in weight
+            /// order, and the page is cut from the blocks it overlaps.
             func page(_ query: Query, offset: Int, limit: Int) throws -> (hits: [Hit], total: Int, set: MatchSet) {
                 guard let hintWeight, limit > 0 else {
                     let (matches, total, set) = try ranked(query, count: offset + limit)
                     return (matches.dropFirst(offset).map { Hit(match: $0, score: $0.weight) }, total, set)
                 }
-                let (matches, total, set) = try ranked(query, count: offset + limit + Ranking.rerankDepth)
-                let boosts = try Ranking.hintBoosts(matches, pageEnd: offset + limit, hintWeight: hintWeight, database: state.database)
-                let scored = zip(matches, boosts).map { Hit(match: $0, score: $0.weight + $1) }
-                let ranked = scored.enumerated().sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }.map(\.element)
-                return (Array(ranked.dropFirst(offset).prefix(limit)), total, set)
+                let block = Ranking.rerankBlock, pageEnd = offset + limit, first = offset / block * block
+                let (matches, total, set) = try ranked(query, count: (pageEnd + block - 1) / block * block)
+                var ordered: [Hit] = []
+                for start in stride(from: first, to: min(pageEnd, matches.count), by: block) {
+                    let members = Array(matches[start..<min(start + block, matches.count)])
+                    let boosts = try Ranking.hintBoosts(members, pageEnd: pageEnd - start, hintWeight: hintWeight, database: state.database)
+                    let scored = zip(members, boosts).map { Hit(match: $0, score: $0.weight + $1) }
+                    ordered += scored.enumerated().sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }.map(\.element)
+                }
+                return (Array(ordered.dropFirst(offset - first).prefix(limit)), total, set)
             }
             /// How many matches a query has when its page (from `offset`, of `found` hits) came back
             /// short: the run read them all, ending inside the page or before it.

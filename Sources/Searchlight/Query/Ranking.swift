@@ -42,10 +42,12 @@ enum Ranking {
     /// How much an entity whose whole title is the query text gains (times its title term's BM25).
     static let wholeTitleBoost = 1.0
 
-    /// Relevance results are re-ranked with the hint over this many matches beyond the page:
-    /// a bounded boost can only lift an entity past near-equal ones, and reading the hint of every
-    /// candidate inside the match (a posting source) costs two to three times the query.
-    static let rerankDepth = 20
+    /// Relevance results are re-ranked with the hint in blocks of this many matches in weight order
+    /// (a first page of 10 is the best 30 re-ranked): a bounded boost lifts an entity past
+    /// near-equal ones of its block, never out of it, so every page size and offset cuts the same
+    /// order; reading the hint of every candidate inside the match (a posting source) costs two to
+    /// three times the query.
+    static let rerankBlock = 30
 
     /// What one unit of the stored hint (log(1 + hint)) adds to a score, so that the index's
     /// highest hint adds `hintBoost`; nil when no entity has a hint.
@@ -100,7 +102,8 @@ enum Ranking {
     /// rarely reads past the pool, and scoring it alone is a skip through each term's postings to
     /// its documents, where matching the expansion over the whole index read every posting of
     /// common feedback words (four- to seven-word searches on debian-x1: p50 1.2 → 0.77 ms, p99
-    /// 7.2 → 1.85 ms). The pool is the same for every page, so pages follow on from each other.
+    /// 7.2 → 1.85 ms with a pool of 100). The pool is the same for every page, so pages follow on
+    /// from each other.
     /// `matches(query, count)` runs the query with the search's filters and returns its best `count`.
     ///
     /// ```swift
