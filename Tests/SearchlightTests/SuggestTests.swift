@@ -76,4 +76,27 @@ import Testing
             }
         }
     }
+
+    /// A search for a one- to three-letter word being typed is answered from the stored list (64
+    /// entities) while it covers the page and live past it, in the same order, so pages follow on.
+    @Test func typedShortPrefixPagesFollowOnPastTheStoredList() throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        try index.index((0..<100).map { i in
+            var walk = trail("t\(i)", "Harbor walk \(i)")
+            walk.attributes["popularity"] = .int((i * 37) % 23)
+            return walk
+        })
+        let whole = try index.search(SearchRequest("ha", limit: 100))
+        #expect(whole.results.count == 100 && whole.total == 100)
+        for limit in [7, 10, 30] {
+            var paged: [String] = []
+            for offset in stride(from: 0, to: 100, by: limit) {
+                let page = try index.search(SearchRequest("ha", limit: limit, offset: offset))
+                #expect(page.total == 100 && page.results.map(\.rank) == Array(offset + 1...offset + page.results.count), "limit \(limit), offset \(offset)")
+                paged += page.results.map(\.entity.id.stringValue)
+            }
+            #expect(paged == whole.results.map(\.entity.id.stringValue), "limit \(limit)")
+        }
+    }
 }

@@ -114,10 +114,11 @@ extension EntityIndex {
     }
 
     /// The best unexpired entities of `types` (all when empty) with a title word starting with
-    /// `prefix`, highest ranking hint first; nil when no list is stored for it, or the stored list
-    /// cannot fill `limit` (it was cut, and filtering left too few), so the caller must query.
-    /// `total` is how many entities have such a title word, of any type.
-    func storedPrefixEntities(_ prefix: String, types: [String], limit: Int) throws(SearchlightError) -> (entities: [Entity], total: Int)? {
+    /// `prefix`, highest ranking hint first (then oldest), from the `offset`th; nil when no list is
+    /// stored for it, or the stored list cannot fill the page (it was cut, and filtering or the
+    /// offset left too few), so the caller must query. `total` is how many entities have such a
+    /// title word, of any type.
+    func storedPrefixEntities(_ prefix: String, types: [String], offset: Int = 0, limit: Int) throws(SearchlightError) -> (entities: [Entity], total: Int)? {
         try read { (state: inout State) throws -> (entities: [Entity], total: Int)? in
             let total = try state.database.termFrequency(IndexTerms.titlePrefixPrefix + prefix)
             guard let bytes = try state.database.metadata(ShortPrefixTables.entitiesKey(prefix)), !bytes.isEmpty else {
@@ -129,8 +130,9 @@ extension EntityIndex {
             var next = 0
             // As many as still wanted at a time, read in docid order (neighbours share the B-tree's
             // upper blocks, which a read in rank order would fetch again and again) and kept in rank order.
-            while entities.count < limit, next < docids.count {
-                let batch = next..<min(next + limit - entities.count, docids.count)
+            let wanted = offset + limit
+            while entities.count < wanted, next < docids.count {
+                let batch = next..<min(next + wanted - entities.count, docids.count)
                 next = batch.upperBound
                 var found = [Entity?](repeating: nil, count: batch.count)
                 for position in batch.sorted(by: { docids[$0] < docids[$1] }) {
@@ -140,7 +142,7 @@ extension EntityIndex {
                 }
                 entities += found.compactMap { $0 }
             }
-            return entities.count < limit && docids.count >= ShortPrefixTables.entitiesPerPrefix ? nil : (entities, total)
+            return entities.count < wanted && docids.count >= ShortPrefixTables.entitiesPerPrefix ? nil : (Array(entities.dropFirst(offset)), total)
         }
     }
 }

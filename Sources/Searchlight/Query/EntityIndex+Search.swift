@@ -8,10 +8,10 @@ extension EntityIndex {
         let schema = self.schema
         try Self.check(request, against: schema)
         let trimmed = request.text.trimming(\.isWhitespace)
-        if let shortPrefix = Self.shortTypedPrefix(request, trimmed: trimmed),
-           let stored = try storedPrefixEntities(shortPrefix, types: request.types, limit: request.limit) {
-            return SearchResults(query: request.text, total: request.types.isEmpty ? stored.total : stored.entities.count,
-                                 results: stored.entities.enumerated().map { SearchResult(entity: $1, rank: $0 + 1, score: 0, schema: schema) })
+        if let shortPrefix = Self.shortTypedPrefix(request, trimmed: trimmed) {
+            var found = try entitiesByTitlePrefix(head: "", prefix: shortPrefix, types: request.types, offset: request.offset, limit: request.limit)
+            found.query = request.text
+            return found
         }
         var (found, closeMatches) = try read { (state: inout State) throws -> (SearchResults, Int) in
             if state.searcher == nil { state.searcher = try Searcher(schema: state.schema, database: state.database) }
@@ -221,9 +221,10 @@ extension EntityIndex {
     static let fewResults = 3
 
     /// The word of a request that is only a one- to three-letter word being typed, ranked by
-    /// relevance with nothing else asked: its answer is stored in the index.
+    /// relevance with nothing else asked: it is answered as `suggest` answers it, the entities with
+    /// a title word it begins, best hint first, from the list stored in the index.
     static func shortTypedPrefix(_ request: SearchRequest, trimmed: String) -> String? {
-        guard request.isTypingLastWord, request.offset == 0, request.filter == nil, request.sort.isEmpty, request.facets.isEmpty,
+        guard request.isTypingLastWord, request.filter == nil, request.sort.isEmpty, request.facets.isEmpty,
               request.requiredTerms.isEmpty, request.match != .all, let (head, last) = Searcher.plainWords(trimmed),
               head.isEmpty, last.count <= ShortPrefixTables.longestEntityPrefix else { return nil }
         return last

@@ -46,7 +46,7 @@ extension EntityIndex {
         func bestEntities(_ text: String, typing: Bool) throws(SearchlightError) -> [SearchResult] {
             let words = IndexTerms.titleWords(text)
             if typing, let last = words.last, last.count <= IndexTerms.maximumPrefixLength {
-                return try entitiesByTitlePrefix(head: words.dropLast().joined(separator: " "), prefix: last, types: types, limit: limit)
+                return try entitiesByTitlePrefix(head: words.dropLast().joined(separator: " "), prefix: last, types: types, limit: limit).results
             }
             return try search(SearchRequest(text, types: types, limit: limit)).results
         }
@@ -107,17 +107,19 @@ extension EntityIndex {
         }
     }
 
-    /// Entities whose title has a word starting with `prefix` (and the earlier words), best hint first.
-    func entitiesByTitlePrefix(head: String, prefix: String, types: [String], limit: Int) throws(SearchlightError) -> [SearchResult] {
+    /// Entities whose title has a word starting with `prefix` (and the earlier words), best hint
+    /// first, then oldest: from the stored list while it covers the page, else by the same order live.
+    func entitiesByTitlePrefix(head: String, prefix: String, types: [String], offset: Int = 0, limit: Int) throws(SearchlightError) -> SearchResults {
         if head.isEmpty, prefix.count <= IndexTerms.maximumPrefixLength,
-           let stored = try storedPrefixEntities(prefix, types: types, limit: limit) {
+           let stored = try storedPrefixEntities(prefix, types: types, offset: offset, limit: limit) {
             let schema = self.schema
-            return stored.entities.enumerated().map { SearchResult(entity: $1, rank: $0 + 1, score: 0, schema: schema) }
+            return SearchResults(query: prefix, total: types.isEmpty ? stored.total : offset + stored.entities.count,
+                                 results: stored.entities.enumerated().map { SearchResult(entity: $1, rank: offset + $0 + 1, score: 0, schema: schema) })
         }
-        var request = SearchRequest("", types: types, limit: limit)
+        var request = SearchRequest("", types: types, limit: limit, offset: offset)
         request.requiredTerms = IndexTerms.titleWords(head).map { IndexTerms.completionPrefix + $0 } + [IndexTerms.titlePrefixPrefix + prefix]
         request.rankByHint = true
-        return try search(request).results
+        return try search(request)
     }
 
     /// A spelling of `words` whose unknown words (in no title; with `acceptingTextWords`, in no
