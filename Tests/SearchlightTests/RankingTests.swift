@@ -54,10 +54,7 @@ import XapianIndex
         #expect(whole.results.prefix(2).allSatisfy { $0.score > 0 } && whole.results.dropFirst(2).allSatisfy { $0.score == 0 })
         #expect(whole.total == 32)
         for limit in [1, 3, 10] {
-            var paged: [String] = []
-            for offset in stride(from: 0, to: 32, by: limit) {
-                paged += try index.search(SearchRequest("zebra li", match: .any, limit: limit, offset: offset)).results.map(\.entity.id.stringValue)
-            }
+            let paged = try pagedIDs(index, SearchRequest("zebra li", match: .any), limit: limit, upTo: 32)
             #expect(paged == whole.results.map(\.entity.id.stringValue), "limit \(limit)")
         }
         // Best match: the entities with every word first ("li" begins "lizard" but no zebra note's word).
@@ -65,12 +62,9 @@ import XapianIndex
         let everyWordFirst = try index.search(SearchRequest("zebra lizard", limit: 40))
         #expect(everyWordFirst.results.count == 32 && everyWordFirst.total == 32)
         for limit in [1, 3, 10] {
-            var paged: [String] = []
-            for offset in stride(from: 0, to: 32, by: limit) {
-                let page = try index.search(SearchRequest("zebra lizard", limit: limit, offset: offset))
+            let paged = try pagedIDs(index, SearchRequest("zebra lizard"), limit: limit, upTo: 32) { page, offset in
                 // An estimate, but of these 32 entities: never fewer than shown so far, never more than there are.
                 #expect(page.total >= offset + page.results.count && page.total <= 32, "limit \(limit), offset \(offset): \(page.total)")
-                paged += page.results.map(\.entity.id.stringValue)
             }
             #expect(paged == everyWordFirst.results.map(\.entity.id.stringValue), "limit \(limit)")
         }
@@ -157,11 +151,8 @@ import XapianIndex
         }
         #expect(whole.results.map(\.entity.id.stringValue) == expected)
         for limit in [1, 2, 3, 5, 10, 29, 31] {
-            var paged: [String] = []
-            for offset in stride(from: 0, to: 48, by: limit) {
-                let page = try index.search(SearchRequest("alpha ", limit: limit, offset: offset))
+            let paged = try pagedIDs(index, SearchRequest("alpha "), limit: limit, upTo: 48) { page, offset in
                 #expect(page.results.map(\.entity.id.stringValue) == Array(expected.dropFirst(offset).prefix(limit)), "limit \(limit), offset \(offset)")
-                paged += page.results.map(\.entity.id.stringValue)
             }
             #expect(paged == expected, "limit \(limit)")
         }

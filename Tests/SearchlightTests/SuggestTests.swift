@@ -90,11 +90,8 @@ import Testing
         let whole = try index.search(SearchRequest("ha", limit: 100))
         #expect(whole.results.count == 100 && whole.total == 100)
         for limit in [7, 10, 30] {
-            var paged: [String] = []
-            for offset in stride(from: 0, to: 100, by: limit) {
-                let page = try index.search(SearchRequest("ha", limit: limit, offset: offset))
+            let paged = try pagedIDs(index, SearchRequest("ha"), limit: limit, upTo: 100) { page, offset in
                 #expect(page.total == 100 && page.results.map(\.rank) == Array(offset + 1...offset + page.results.count), "limit \(limit), offset \(offset)")
-                paged += page.results.map(\.entity.id.stringValue)
             }
             #expect(paged == whole.results.map(\.entity.id.stringValue), "limit \(limit)")
         }

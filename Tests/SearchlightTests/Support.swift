@@ -17,6 +17,22 @@ final class TemporaryFolder {
     }
 }
 
+/// The entity ids of `request`'s results read page by page, `limit` at a time from offset 0 up to
+/// `count`; `check` sees each page with its offset.
+func pagedIDs(_ index: EntityIndex, _ request: SearchRequest, limit: Int, upTo count: Int,
+              check: (_ page: SearchResults, _ offset: Int) -> Void = { _, _ in }) throws -> [String] {
+    var ids: [String] = []
+    for offset in stride(from: 0, to: count, by: limit) {
+        var paged = request
+        paged.limit = limit
+        paged.offset = offset
+        let page = try index.search(paged)
+        check(page, offset)
+        ids += page.results.map(\.entity.id.stringValue)
+    }
+    return ids
+}
+
 /// A small two-type schema with an enum, used across the tests.
 let outdoorSchema = try! Schema(jsonText: """
 {"types": [
