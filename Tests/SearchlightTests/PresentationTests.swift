@@ -93,7 +93,7 @@ import XapianIndex
         let results = try fixture.index.search(SearchRequest(prefix, limit: 8)).results
         #expect(!results.isEmpty)
         for result in results {
-            #expect(IndexTerms.titleWords(result.displayRepresentation.title).contains { $0.hasPrefix(prefix) })
+            #expect(Words.lowercased(result.displayRepresentation.title).contains { $0.hasPrefix(prefix) })
         }
         let hints = results.map { hint($0.entity) }
         #expect(hints == hints.sorted(by: >))

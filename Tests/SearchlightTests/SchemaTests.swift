@@ -111,12 +111,12 @@ import Testing
 /// Query text is split by bytes when it is ASCII and by Unicode characters otherwise; both give the same words.
 @Suite struct QueryWords {
     @Test func titleWordsAreLowerCasedLettersAndDigits() {
-        #expect(IndexTerms.titleWords("Mist-Trail 42, the (OLD) one") == ["mist", "trail", "42", "the", "old", "one"])
-        #expect(IndexTerms.titleWords("Café Crème-Brûlée 2") == ["café", "crème", "brûlée", "2"])
-        #expect(IndexTerms.titleWords("  --  ") == [])
+        #expect(Words.lowercased("Mist-Trail 42, the (OLD) one") == ["mist", "trail", "42", "the", "old", "one"])
+        #expect(Words.lowercased("Café Crème-Brûlée 2") == ["café", "crème", "brûlée", "2"])
+        #expect(Words.lowercased("  --  ") == [])
         // Each ASCII byte is classified as Unicode classifies its character.
         let ascii = (0..<128).map { String(UnicodeScalar(UInt8($0))) }.joined()
-        #expect(IndexTerms.titleWords(ascii) == ascii.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init))
+        #expect(Words.lowercased(ascii) == ascii.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init))
     }
 
     @Test func plainWordsSplitOffTheLastWordAndRefuseOperatorsAndPunctuation() {

@@ -23,7 +23,7 @@ import Testing
             let entities = try fixture.index.suggest(prefix).entities
             #expect(!entities.isEmpty)
             for result in entities {
-                #expect(IndexTerms.titleWords(result.displayRepresentation.title).contains { $0.hasPrefix(prefix) },
+                #expect(Words.lowercased(result.displayRepresentation.title).contains { $0.hasPrefix(prefix) },
                         "\(result.displayRepresentation.title)")
             }
         }
@@ -41,7 +41,7 @@ import Testing
         #expect(!suggestions.entities.isEmpty)
         // Found as the typed word would have been: titles with a word starting with the correction.
         for result in suggestions.entities {
-            #expect(IndexTerms.titleWords(result.displayRepresentation.title).contains { $0.hasPrefix(correction) },
+            #expect(Words.lowercased(result.displayRepresentation.title).contains { $0.hasPrefix(correction) },
                     "\(result.displayRepresentation.title) for \(correction)")
         }
     }

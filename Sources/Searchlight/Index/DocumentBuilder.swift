@@ -28,13 +28,13 @@ final class DocumentBuilder {
         document.setData(encoder.pack(Array(entity.jsonValue.jsonText.utf8)))
         document.addBooleanTerm(IndexTerms.unique(type: entity.type, id: entity.id))
         document.addBooleanTerm(IndexTerms.type(entity.type))
-        document.addValue(Array(entity.type.utf8), slot: Schema.typeSlot)
+        document.addValue(Array(entity.type.utf8), slot: IndexFormat.Slot.type)
         if let domain = entity.domain { addBooleanTerm(IndexTerms.domain(domain)) }
         if let expiration = entity.expirationDate {
-            document.addValue(Sortable.serialise(expiration.timeIntervalSince1970), slot: Schema.expirationSlot)
+            document.addValue(Sortable.serialise(expiration.timeIntervalSince1970), slot: IndexFormat.Slot.expiration)
         }
         if let hintKey = type.rankingHint, let hint = entity.attributes[hintKey]?.firstElement?.doubleValue {
-            document.addValue(Sortable.serialise(Ranking.hintScale(hint)), slot: Schema.rankingHintSlot)
+            document.addValue(Sortable.serialise(Ranking.hintScale(hint)), slot: IndexFormat.Slot.rankingHint)
         }
 
         let length = LengthNormalization.length(of: entity, type: type)
@@ -82,7 +82,7 @@ final class DocumentBuilder {
     private func addCompletionTerms(_ title: String, wholeTitleWdf: UInt32) {
         let whole = IndexTerms.wholeTitle(title)
         if whole.utf8.count <= IndexTerms.maximumTermBytes { document.addTerm(whole, wdf: wholeTitleWdf) }
-        let words = IndexTerms.titleWords(title)
+        let words = Words.lowercased(title)
         for (i, word) in words.enumerated() {
             addBooleanTerm(IndexTerms.completionPrefix + word)
             if i + 1 < words.count { addBooleanTerm(IndexTerms.completionPrefix + word + " " + words[i + 1]) }
@@ -98,13 +98,13 @@ final class DocumentBuilder {
         var named = false
         for attribute in type.attributes where attribute.synonyms {
             for element in entity.attributes[attribute.key]?.elements ?? [] {
-                let name = IndexTerms.normalisedName(element.text)
+                let name = Words.normalisedName(element.text)
                 guard !name.isEmpty else { continue }
                 addBooleanTerm(IndexTerms.alternateNamePrefix + name)
                 named = true
             }
         }
-        let whole = IndexTerms.normalisedName(title)
+        let whole = Words.normalisedName(title)
         if named, !whole.isEmpty { addBooleanTerm(IndexTerms.namedTitlePrefix + whole) }
     }
 

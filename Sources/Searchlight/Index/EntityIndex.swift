@@ -139,8 +139,8 @@ public final class EntityIndex: Sendable {
         do {
             if let version = try database.metadata(IndexMetadata.formatVersion) {
                 let text = String(decoding: version, as: UTF8.self)
-                guard Int(text) == Schema.formatVersion else {
-                    throw SearchlightError.notAnIndex(path: path, reason: "format version \(text); this build reads version \(Schema.formatVersion)")
+                guard Int(text) == IndexFormat.version else {
+                    throw SearchlightError.notAnIndex(path: path, reason: "format version \(text); this build reads version \(IndexFormat.version)")
                 }
             } else if try database.documentCount > 0 {
                 throw SearchlightError.notAnIndex(path: path, reason: "the Xapian database has no Searchlight format version")
@@ -243,7 +243,7 @@ public final class EntityIndex: Sendable {
         let merged = try state.schema.merged(with: schema)
         let unversioned = try writer.metadata(IndexMetadata.formatVersion) == nil
         if merged != state.schema || unversioned {
-            try writer.setMetadata(IndexMetadata.formatVersion, Array(String(Schema.formatVersion).utf8))
+            try writer.setMetadata(IndexMetadata.formatVersion, Array(String(IndexFormat.version).utf8))
             try writer.setMetadata(IndexMetadata.schema, Array(merged.jsonValue.jsonText.utf8))
             state.schema = merged
             state.searcher = nil

@@ -62,8 +62,8 @@ public struct IndexCheckReport: Sendable {
         let hasDocuments = try database.documentCount > 0
         switch version {
         case nil where hasDocuments: note("metadata \(IndexMetadata.formatVersion): missing, yet the index holds documents")
-        case let text? where Int(text) != Schema.formatVersion:
-            note("metadata \(IndexMetadata.formatVersion): '\(text)'; this build reads version \(Schema.formatVersion)")
+        case let text? where Int(text) != IndexFormat.version:
+            note("metadata \(IndexMetadata.formatVersion): '\(text)'; this build reads version \(IndexFormat.version)")
         default: break
         }
         if let bytes = try database.metadata(IndexMetadata.dictionary), StoredData.Dictionary.registered(bytes) == nil {

@@ -25,9 +25,6 @@ enum ShortPrefixTables {
     /// more terms or titles than this (fewer are scanned and sorted fast enough live).
     static let liveScanLimit = 256
 
-    static func completionsKey(_ prefix: String) -> String { "searchlight.completions." + prefix }
-    static func entitiesKey(_ prefix: String) -> String { "searchlight.prefix." + prefix }
-
     /// Docids as little-endian 32-bit integers.
     static func encode(_ docids: [UInt32]) -> [UInt8] {
         docids.flatMap { docid in (0..<4).map { UInt8(truncatingIfNeeded: docid >> (8 * $0)) } }
@@ -53,7 +50,7 @@ extension EntityIndex {
                 let stored = group.prefix.count <= ShortPrefixTables.longestCompletionPrefix || group.count > ShortPrefixTables.liveScanLimit
                 let json = JSONValue.array(group.best.map { .array([.string($0.text), .int($0.count)]) })
                 // An empty value deletes a list a prefix no longer needs.
-                try writer.setMetadata(ShortPrefixTables.completionsKey(group.prefix), stored ? Array(json.jsonText.utf8) : [])
+                try writer.setMetadata(IndexMetadata.completions(group.prefix), stored ? Array(json.jsonText.utf8) : [])
             }
             try writer.forEachTerm(withPrefix: IndexTerms.completionPrefix) { term, frequency in
                 let text = String(term.dropFirst(IndexTerms.completionPrefix.count))
@@ -71,7 +68,7 @@ extension EntityIndex {
             for group in groups { try close(group) }
 
             var hints: [UInt32: Double] = [:]
-            try writer.forEachValue(inSlot: Schema.rankingHintSlot) { docid, value in
+            try writer.forEachValue(inSlot: IndexFormat.Slot.rankingHint) { docid, value in
                 hints[docid] = Sortable.unserialise(Array(value))
                 return true
             }
@@ -88,14 +85,14 @@ extension EntityIndex {
             }
             // A longer prefix that no longer begins many titles loses its list (an empty value deletes it).
             for term in small {
-                try writer.setMetadata(ShortPrefixTables.entitiesKey(String(term.dropFirst(IndexTerms.titlePrefixPrefix.count))), [])
+                try writer.setMetadata(IndexMetadata.prefixEntities(String(term.dropFirst(IndexTerms.titlePrefixPrefix.count))), [])
             }
             for term in prefixes {
                 var docids: [UInt32] = []
                 try writer.forEachPosting(of: term) { docids.append($0); return true }
                 let best = docids.sorted { (hints[$0] ?? -.infinity, $1) > (hints[$1] ?? -.infinity, $0) }
                     .prefix(ShortPrefixTables.entitiesPerPrefix)
-                try writer.setMetadata(ShortPrefixTables.entitiesKey(String(term.dropFirst(IndexTerms.titlePrefixPrefix.count))),
+                try writer.setMetadata(IndexMetadata.prefixEntities(String(term.dropFirst(IndexTerms.titlePrefixPrefix.count))),
                                        ShortPrefixTables.encode(Array(best)))
             }
         }
@@ -104,7 +101,7 @@ extension EntityIndex {
     /// The stored best completions of a prefix, or nil when none are stored (see `ShortPrefixTables`).
     func storedCompletions(of prefix: String) throws(SearchlightError) -> [(text: String, count: Int)]? {
         try read { (state: inout State) throws -> [(text: String, count: Int)]? in
-            guard let bytes = try state.database.metadata(ShortPrefixTables.completionsKey(prefix)), !bytes.isEmpty,
+            guard let bytes = try state.database.metadata(IndexMetadata.completions(prefix)), !bytes.isEmpty,
                   let list = (try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)))?.arrayValue else { return nil }
             return list.compactMap { pair in
                 guard let items = pair.arrayValue, items.count == 2, let text = items[0].stringValue, let count = items[1].intValue else { return nil }
@@ -121,7 +118,7 @@ extension EntityIndex {
     func storedPrefixEntities(_ prefix: String, types: [String], offset: Int = 0, limit: Int) throws(SearchlightError) -> (entities: [Entity], total: Int)? {
         try read { (state: inout State) throws -> (entities: [Entity], total: Int)? in
             let total = try state.database.termFrequency(IndexTerms.titlePrefixPrefix + prefix)
-            guard let bytes = try state.database.metadata(ShortPrefixTables.entitiesKey(prefix)), !bytes.isEmpty else {
+            guard let bytes = try state.database.metadata(IndexMetadata.prefixEntities(prefix)), !bytes.isEmpty else {
                 return total == 0 ? ([], 0) : nil
             }
             let docids = ShortPrefixTables.decode(bytes)

@@ -26,7 +26,7 @@ extension EntityIndex {
                     return filter.matches(entity, schema: schema)
                 }
             }
-            try enquire.setSort(request.rankByHint ? [Enquire.SortKey(slot: Schema.rankingHintSlot, descending: true)] : request.sort.map { descriptor in
+            try enquire.setSort(request.rankByHint ? [Enquire.SortKey(slot: IndexFormat.Slot.rankingHint, descending: true)] : request.sort.map { descriptor in
                 Enquire.SortKey(slot: schema.numericSlot(descriptor.key) ?? schema.stringSlot(descriptor.key)!, descending: descriptor.descending)
             })
             let facetSlots = request.facets.map { schema.facetSlot($0)! }
@@ -204,7 +204,7 @@ extension EntityIndex {
         }
         if closeMatches < Self.fewResults, request.offset == 0, request.sort.isEmpty, !request.rankByHint,
            let words = Searcher.plainWords(trimmed),
-           let correction = try spellingCorrection(IndexTerms.titleWords(trimmed), keepingLast: request.isTypingLastWord, acceptingTextWords: true),
+           let correction = try spellingCorrection(Words.lowercased(trimmed), keepingLast: request.isTypingLastWord, acceptingTextWords: true),
            correction != words.head + (words.head.isEmpty ? "" : " ") + words.last {
             found.correction = correction
         }
@@ -262,9 +262,9 @@ extension EntityIndex {
         if !types.isEmpty { filters.append(try Query.combine(.or, types.map { Query.term(IndexTerms.type($0)) })) }
         if let filter { filters += try narrowing(filter, schema: schema) }
         let now = Sortable.serialise(Date().timeIntervalSince1970)
-        let earliest = try database.valueLowerBound(slot: Schema.expirationSlot)
+        let earliest = try database.valueLowerBound(slot: IndexFormat.Slot.expiration)
         let expired = if let earliest, !now.lexicographicallyPrecedes(earliest) {
-            try Query.valueRange(slot: Schema.expirationSlot, low: nil, high: now)
+            try Query.valueRange(slot: IndexFormat.Slot.expiration, low: nil, high: now)
         } else {
             Query?.none
         }

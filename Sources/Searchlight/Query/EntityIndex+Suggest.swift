@@ -29,7 +29,7 @@ extension EntityIndex {
     public func suggest(_ prefix: String, types: [String] = [], limit: Int = 8) throws(SearchlightError) -> Suggestions {
         let schema = self.schema
         for type in types where schema.type(named: type) == nil { throw .unknownType(type, known: schema.types.map(\.name)) }
-        let words = IndexTerms.titleWords(prefix)
+        let words = Words.lowercased(prefix)
         guard let last = words.last else {
             return Suggestions(prefix: prefix, completions: [], entities: try suggestedEntities(types: types, limit: limit),
                                correction: nil, truncated: false)
@@ -44,7 +44,7 @@ extension EntityIndex {
         }
         /// The best entities for typed text: by title prefix while a short word is being typed, else a search.
         func bestEntities(_ text: String, typing: Bool) throws(SearchlightError) -> [SearchResult] {
-            let words = IndexTerms.titleWords(text)
+            let words = Words.lowercased(text)
             if typing, let last = words.last, last.count <= IndexTerms.maximumPrefixLength {
                 return try entitiesByTitlePrefix(head: words.dropLast().joined(separator: " "), prefix: last, types: types, limit: limit).results
             }
@@ -117,7 +117,7 @@ extension EntityIndex {
                                  results: stored.entities.enumerated().map { SearchResult(entity: $1, rank: offset + $0 + 1, score: 0, schema: schema) })
         }
         var request = SearchRequest("", types: types, limit: limit, offset: offset)
-        request.requiredTerms = IndexTerms.titleWords(head).map { IndexTerms.completionPrefix + $0 } + [IndexTerms.titlePrefixPrefix + prefix]
+        request.requiredTerms = Words.lowercased(head).map { IndexTerms.completionPrefix + $0 } + [IndexTerms.titlePrefixPrefix + prefix]
         request.rankByHint = true
         return try search(request)
     }

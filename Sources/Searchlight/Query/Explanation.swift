@@ -67,16 +67,16 @@ public struct Explanation: Sendable, Hashable {
             guard let colon = rest.firstIndex(of: ":") else { return ("", String(rest)) }
             return (String(rest[..<colon]), String(rest[rest.index(after: colon)...]))
         }
-        if term.hasPrefix("ZXF") {
-            let (key, stem) = split(term.dropFirst(3))
+        if term.hasPrefix(IndexTerms.stemPrefix + IndexTerms.fieldPrefixStart) {
+            let (key, stem) = split(term.dropFirst(IndexTerms.stemPrefix.count + IndexTerms.fieldPrefixStart.count))
             return Match(term: term, field: key, word: stem + "*")
         }
-        if term.hasPrefix("XF") {
-            let (key, word) = split(term.dropFirst(2))
+        if term.hasPrefix(IndexTerms.fieldPrefixStart) {
+            let (key, word) = split(term.dropFirst(IndexTerms.fieldPrefixStart.count))
             return Match(term: term, field: key, word: word)
         }
-        if term.hasPrefix("XK") {
-            let (key, value) = split(term.dropFirst(2))
+        if term.hasPrefix(IndexTerms.valuePrefixStart) {
+            let (key, value) = split(term.dropFirst(IndexTerms.valuePrefixStart.count))
             return Match(term: term, field: key, word: value)
         }
         if term.hasPrefix(IndexTerms.typePrefix) { return Match(term: term, field: "type", word: String(term.dropFirst(IndexTerms.typePrefix.count))) }
@@ -87,7 +87,7 @@ public struct Explanation: Sendable, Hashable {
         if term.hasPrefix(IndexTerms.wholeTitlePrefix) {
             return Match(term: term, field: "whole title", word: String(term.dropFirst(IndexTerms.wholeTitlePrefix.count)))
         }
-        if term.hasPrefix("Z") { return Match(term: term, field: "text", word: term.dropFirst() + "*") }
+        if term.hasPrefix(IndexTerms.stemPrefix) { return Match(term: term, field: "text", word: term.dropFirst(IndexTerms.stemPrefix.count) + "*") }
         return Match(term: term, field: "text", word: term)
     }
 }

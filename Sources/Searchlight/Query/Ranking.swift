@@ -52,7 +52,7 @@ enum Ranking {
     /// What one unit of the stored hint (log(1 + hint)) adds to a score, so that the index's
     /// highest hint adds `hintBoost`; nil when no entity has a hint.
     static func hintWeight(database: Database) throws(XapianError) -> Double? {
-        guard let bound = try database.valueUpperBound(slot: Schema.rankingHintSlot).map(Sortable.unserialise), bound > 0 else { return nil }
+        guard let bound = try database.valueUpperBound(slot: IndexFormat.Slot.rankingHint).map(Sortable.unserialise), bound > 0 else { return nil }
         return hintBoost / bound
     }
 
@@ -82,7 +82,7 @@ enum Ranking {
             reachable = pageEnd
             while reachable < matches.count, matches[reachable].weight > floor { reachable += 1 }
         }
-        return try database.numbers(slot: Schema.rankingHintSlot, docids: matches.prefix(reachable).map(\.docid)).map { hintWeight * $0 }
+        return try database.numbers(slot: IndexFormat.Slot.rankingHint, docids: matches.prefix(reachable).map(\.docid)).map { hintWeight * $0 }
     }
 
     /// The ranking hint as stored for boosting and ordering: log(1 + hint), so that long-tailed
@@ -90,7 +90,7 @@ enum Ranking {
     static func hintScale(_ hint: Double) -> Double { log1p(max(0, hint)) }
 
     static func wantsExpansion(_ text: String) -> Bool {
-        IndexTerms.titleWords(text).count >= expansionMinimumWords
+        Words.lowercased(text).count >= expansionMinimumWords
     }
 
     /// Pseudo-relevance feedback for `query`: its matches as two tiers, its best `feedbackPool`

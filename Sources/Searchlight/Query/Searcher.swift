@@ -49,7 +49,7 @@ final class Searcher {
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             // ASCII, as most queries are: classified by bytes rather than by Unicode's character tables.
             words = text.utf8.split { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }.map { Substring($0) }
-            guard words.allSatisfy({ $0.utf8.allSatisfy(IndexTerms.isASCIILetterOrDigit) }) else { return nil }
+            guard words.allSatisfy({ $0.utf8.allSatisfy(Words.isASCIILetterOrDigit) }) else { return nil }
         } else {
             words = text.split(whereSeparator: \.isWhitespace)
             guard words.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber } }) else { return nil }
@@ -66,7 +66,7 @@ final class Searcher {
     /// a title prefix it would narrow the words before it to titles that happen to begin with it.
     func waitsForNextLetter(_ text: String) -> Bool {
         guard !stopwords.isEmpty, let (head, last) = Self.plainWords(text), stopwords.contains(last) else { return false }
-        return IndexTerms.titleWords(head).contains { !stopwords.contains($0) }
+        return Words.lowercased(head).contains { !stopwords.contains($0) }
     }
 
     /// Queries are stemmed in one language: the one most types use.

@@ -44,7 +44,7 @@ struct SnippetBuilder {
         var words: [String] = []
         for token in query.split(whereSeparator: \.isWhitespace) where !token.hasPrefix("-") && !Searcher.operators.contains(String(token)) {
             let value = token.split(separator: ":", maxSplits: 1).last ?? token
-            words += IndexTerms.titleWords(String(value))
+            words += Words.lowercased(String(value))
         }
         typed = partial && query.last.map { $0.isLetter || $0.isNumber } == true ? words.last.map { Array($0.utf8) } : nil
         var stems = Set<String>()
@@ -103,7 +103,7 @@ struct SnippetBuilder {
 
     /// ASCII letters and digits, and every byte of a non-ASCII character.
     private static func isWordByte(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || IndexTerms.isASCIILetterOrDigit(byte)
+        byte >= 0x80 || Words.isASCIILetterOrDigit(byte)
     }
 
     /// An ASCII letter in lower case; other bytes as they are.

@@ -35,7 +35,7 @@ struct SynonymTable {
     /// that entity (a multi-word name as a quoted phrase). Only texts of plain words are rewritten.
     func variants(of text: String, database: Database) throws(XapianError) -> [String] {
         guard !isEmpty, Searcher.plainWords(text) != nil else { return [] }
-        let words = IndexTerms.titleWords(text)
+        let words = Words.lowercased(text)
         guard words.count <= Self.longestQuery else { return [] }
         var variants: [String] = []
         for length in stride(from: min(Self.longestName, words.count), through: 1, by: -1) {
@@ -72,7 +72,7 @@ struct SynonymTable {
             let keys = [titleKey] + type.attributes.filter(\.synonyms).map(\.key)
             for key in keys {
                 for element in entity.attributes[key]?.elements ?? [] {
-                    let other = IndexTerms.normalisedName(element.text)
+                    let other = Words.normalisedName(element.text)
                     if !other.isEmpty, other != name, !names.contains(other) { names.append(other) }
                 }
             }

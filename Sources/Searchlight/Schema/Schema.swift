@@ -7,9 +7,6 @@
 /// let schema = Schema(types: [trail])
 /// ```
 public struct Schema: Sendable, Equatable {
-    /// The on-disk format this build writes and reads.
-    public static let formatVersion = 6
-
     public var types: [EntityType]
     public var enums: [EnumType]
     /// Value slot of each attribute key that has one ("n:key" numbers, "s:key" sort strings).

@@ -35,7 +35,7 @@ extension Schema {
 
     public var jsonValue: JSONValue {
         var members: [(key: String, value: JSONValue)] = [
-            ("formatVersion", .int(Schema.formatVersion)),
+            ("formatVersion", .int(IndexFormat.version)),
             ("types", .array(types.map(\.jsonValue))),
             ("enums", .array(enums.map(\.jsonValue))),
         ]

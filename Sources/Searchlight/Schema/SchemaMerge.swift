@@ -63,42 +63,6 @@ extension Schema {
         result.assignSlots()
         return result
     }
-
-    /// Slot 0 holds the ranking hint, slot 1 the expiration date and slot 2 the type of every entity.
-    static let rankingHintSlot: UInt32 = 0
-    static let expirationSlot: UInt32 = 1
-    static let typeSlot: UInt32 = 2
-
-    /// Gives every key that needs a value slot one, keeping slots already assigned. Keys with
-    /// the same name and encoding share a slot across types, so sorting a union works.
-    mutating func assignSlots() {
-        var next = max(3, (slots.values.max() ?? 2) + 1)
-        for type in types {
-            for attribute in type.attributes {
-                for name in Schema.slotNames(for: attribute) where slots[name] == nil {
-                    slots[name] = next
-                    next += 1
-                }
-            }
-        }
-    }
-
-    static func slotNames(for attribute: AttributeKey) -> [String] {
-        var names: [String] = []
-        if attribute.kind.isNumeric { names.append("n:" + attribute.key) }
-        if attribute.sortable, !attribute.kind.isNumeric { names.append("s:" + attribute.key) }
-        if attribute.isFacetable { names.append("f:" + attribute.key) }
-        return names
-    }
-
-    /// The slot holding `key` as a sortable number, if any.
-    func numericSlot(_ key: String) -> UInt32? { slots["n:" + key] }
-
-    /// The slot holding `key` as a folded string for sorting, if any.
-    func stringSlot(_ key: String) -> UInt32? { slots["s:" + key] }
-
-    /// The slot holding every value of `key` (separated by 0x1F) for facet counts, if any.
-    func facetSlot(_ key: String) -> UInt32? { key == "type" ? Schema.typeSlot : slots["f:" + key] }
 }
 
 extension AttributeKey {

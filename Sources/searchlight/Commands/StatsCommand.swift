@@ -23,7 +23,7 @@ struct StatsCommand: ParsableCommand {
             if output.json {
                 print(JSONValue.object([
                     ("index", .string(index.path)),
-                    ("formatVersion", .int(Schema.formatVersion)),
+                    ("formatVersion", .int(IndexFormat.version)),
                     ("documents", .int(total)),
                     ("types", .array(schema.types.map { type in
                         .object([
@@ -38,7 +38,7 @@ struct StatsCommand: ParsableCommand {
                 ]).prettyJSONText)
                 return
             }
-            print("Index \(index.path): \(total) entities, \(Self.megabytes(size)) on disk, format version \(Schema.formatVersion)")
+            print("Index \(index.path): \(total) entities, \(Self.megabytes(size)) on disk, format version \(IndexFormat.version)")
             var table = Table([("TYPE", .left), ("NAME", .left), ("ENTITIES", .right), ("ATTRIBUTES", .left)])
             table.maximumWidth = 70
             for type in schema.types {

@@ -35,7 +35,7 @@ struct LengthNormalization: Sendable, Equatable {
         var length = 0
         for (key, value) in entity.attributes {
             guard let attribute = type.attribute(key), attribute.searchable, attribute.searchableByDefault else { continue }
-            for element in value.elements { length += attribute.weight * IndexTerms.wordCount(element.text) }
+            for element in value.elements { length += attribute.weight * Words.count(element.text) }
         }
         return Double(length)
     }

@@ -1,0 +1,15 @@
+/// Metadata keys stored in the index, committed together with the documents.
+enum IndexMetadata {
+    static let formatVersion = "searchlight.format"
+    static let schema = "searchlight.schema"
+    static let checkpoint = "searchlight.checkpoint"
+    /// The zstd dictionary of the stored entity data (see `StoredData`), once one is trained.
+    static let dictionary = "searchlight.dictionary"
+    /// The average entity length wdfs are normalised by (see `LengthNormalization`), fixed with the first entities.
+    static let averageLength = "searchlight.averageLength"
+
+    /// The best completions of a short prefix, as JSON `[[text, count], …]` (see `ShortPrefixTables`).
+    static func completions(_ prefix: String) -> String { "searchlight.completions." + prefix }
+    /// The best entities with a title word beginning with a short prefix, as little-endian 32-bit docids.
+    static func prefixEntities(_ prefix: String) -> String { "searchlight.prefix." + prefix }
+}

@@ -1,0 +1,41 @@
+/// The terms and prefixes of the on-disk format (docs/FORMAT.md has the table).
+/// Custom prefixes start with `X` and end with `:` so no prefix is a prefix of another.
+enum IndexTerms {
+    /// Unique key of an entity: `Q<type>:<id>`.
+    static func unique(type: String, id: EntityIdentifier) -> String { "Q\(type):\(id.stringValue)" }
+
+    static let typePrefix = "XT:"
+    static let domainPrefix = "XD:"
+
+    static func type(_ name: String) -> String { typePrefix + name }
+    static func domain(_ name: String) -> String { domainPrefix + name }
+
+    /// Prefix of the exact-value terms of a keyword, enum, boolean or reference attribute.
+    static func valuePrefix(_ key: String) -> String { valuePrefixStart + key + ":" }
+    static let valuePrefixStart = "XK"
+    static func value(_ key: String, _ value: String) -> String { valuePrefix(key) + value }
+
+    /// Prefix of the words of a searchable attribute (for `key:word` queries).
+    static func fieldPrefix(_ key: String) -> String { fieldPrefixStart + key + ":" }
+    static let fieldPrefixStart = "XF"
+    /// Xapian's prefix of stemmed terms (`Z`, then the field prefix, then the stem).
+    static let stemPrefix = "Z"
+
+    /// A word or two-word phrase of an entity's title, lower-cased, offered as a completion.
+    static let completionPrefix = "XC"
+    /// The first 1...`maximumPrefixLength` letters of a title word: entities for a short typed prefix.
+    static let titlePrefixPrefix = "XP"
+    static let maximumPrefixLength = 5
+
+    /// The whole title, normalised (lower-cased words joined by spaces): exact-title matches rank first.
+    static let wholeTitlePrefix = "XE"
+    static func wholeTitle(_ text: String) -> String { wholeTitlePrefix + Words.normalisedName(text) }
+
+    /// A whole other name of an entity (a value of a `synonyms` attribute), normalised like `XE`.
+    static let alternateNamePrefix = "XA"
+    /// The whole title of an entity that has other names, normalised like `XE`.
+    static let namedTitlePrefix = "XS"
+
+    /// The longest term Xapian accepts.
+    static let maximumTermBytes = 245
+}

@@ -1,0 +1,50 @@
+/// How text is cut into words wherever Searchlight makes terms of whole words or names itself
+/// (titles, completions, prefix terms, names): runs of letters and digits, lower-cased.
+enum Words {
+    /// A title or other name as its lower-cased words joined by single spaces.
+    static func normalisedName(_ text: String) -> String { lowercased(text).joined(separator: " ") }
+
+    /// How many words `text` has (runs of letters and digits), counted without building them.
+    static func count(_ text: String) -> Int {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.split { !$0.isLetter && !$0.isNumber }.count }
+        var count = 0
+        var inWord = false
+        for byte in text.utf8 {
+            let letter = isASCIILetterOrDigit(byte)
+            if letter && !inWord { count += 1 }
+            inWord = letter
+        }
+        return count
+    }
+
+    /// The lower-cased words of `text` (runs of letters and digits): the words of titles, completions
+    /// and prefix terms, and of queries read as plain words.
+    ///
+    /// ```swift
+    /// Words.lowercased("GNU Make 4.3")   // ["gnu", "make", "4", "3"]
+    /// ```
+    static func lowercased(_ text: String) -> [String] {
+        // ASCII text, most titles and queries, is split by bytes: the same words without Unicode's tables.
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        }
+        var words: [String] = []
+        var word: [UInt8] = []
+        for byte in text.utf8 {
+            if isASCIILetterOrDigit(byte) {
+                word.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            } else if !word.isEmpty {
+                words.append(String(decoding: word, as: UTF8.self))
+                word.removeAll(keepingCapacity: true)
+            }
+        }
+        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+        return words
+    }
+
+    /// The ASCII bytes that are letters or digits (in ASCII, exactly the characters that are).
+    static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+    }
+
+}
