@@ -98,10 +98,10 @@ import XapianIndex
         let hints = results.map { hint($0.entity) }
         #expect(hints == hints.sorted(by: >))
         // The same as ranking every entity with such a title word by its hint.
-        var live = SearchRequest("", limit: 8)
-        live.requiredTerms = [IndexTerms.titlePrefixPrefix + prefix]
-        live.rankByHint = true
-        #expect(try fixture.index.search(live).results.map { hint($0.entity) } == hints)
+        let live = try fixture.index.read { (state: inout EntityIndex.State) throws in
+            try EntityIndex.liveTitlePrefixEntities(head: [], prefix: prefix, types: [], limit: 8, state: &state).results
+        }
+        #expect(live.map { hint($0.entity) } == hints)
     }
 
     @Test func bodyTextIsSearchableByFieldNameThroughTheDefaultText() throws {

@@ -120,14 +120,14 @@ import Testing
     }
 
     @Test func plainWordsSplitOffTheLastWordAndRefuseOperatorsAndPunctuation() {
-        #expect(Searcher.plainWords("  Granite\tFalls TRAIL ").map { [$0.head, $0.last] } == ["Granite Falls", "trail"])
-        #expect(Searcher.plainWords("café Crème").map { [$0.head, $0.last] } == ["café", "crème"])
-        #expect(Searcher.plainWords("mist") .map { [$0.head, $0.last] } == ["", "mist"])
-        #expect(Searcher.plainWords("mist AND falls") == nil)
-        #expect(Searcher.plainWords("crème OR brûlée") == nil)
-        #expect(Searcher.plainWords("mist-trail") == nil)
-        #expect(Searcher.plainWords("name:mist") == nil)
-        #expect(Searcher.plainWords("   ") == nil)
+        #expect(QueryText.plainWords("  Granite\tFalls TRAIL ").map { [$0.head, $0.last] } == ["Granite Falls", "trail"])
+        #expect(QueryText.plainWords("café Crème").map { [$0.head, $0.last] } == ["café", "crème"])
+        #expect(QueryText.plainWords("mist") .map { [$0.head, $0.last] } == ["", "mist"])
+        #expect(QueryText.plainWords("mist AND falls") == nil)
+        #expect(QueryText.plainWords("crème OR brûlée") == nil)
+        #expect(QueryText.plainWords("mist-trail") == nil)
+        #expect(QueryText.plainWords("name:mist") == nil)
+        #expect(QueryText.plainWords("   ") == nil)
     }
 
     @Test func trimmingDropsOnlyTheEnds() {

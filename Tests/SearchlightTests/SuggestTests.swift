@@ -68,11 +68,11 @@ import Testing
         try index.index(entities)
         for types in [[], ["trail"], ["landmark"]] {
             for limit in [1, 3, 8, 50] {
-                let stored = try #require(try index.storedPrefixEntities("ha", types: types, limit: limit))
-                var live = SearchRequest("", types: types, limit: limit)
-                live.requiredTerms = [IndexTerms.titlePrefixPrefix + "ha"]
-                live.rankByHint = true
-                #expect(stored.entities.map(\.id) == (try index.search(live)).results.map(\.entity.id), "types \(types), limit \(limit)")
+                let (stored, live) = try index.read { (state: inout EntityIndex.State) throws in
+                    (try #require(try EntityIndex.storedPrefixEntities("ha", types: types, limit: limit, database: state.database)),
+                     try EntityIndex.liveTitlePrefixEntities(head: [], prefix: "ha", types: types, limit: limit, state: &state))
+                }
+                #expect(stored.entities.map(\.id) == live.results.map(\.entity.id), "types \(types), limit \(limit)")
             }
         }
     }

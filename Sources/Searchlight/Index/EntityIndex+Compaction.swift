@@ -52,7 +52,7 @@ extension EntityIndex {
             } else {
                 state.database = try Database(path: path)
             }
-            state.searcher = nil
+            state.madeSearcher = nil
             return CompactionReport(bytesBefore: before, bytesAfter: Self.folderSize(path), entities: entities,
                                     exchangedAtomically: old == sibling, seconds: (ContinuousClock.now - started).seconds)
         }

@@ -26,9 +26,18 @@ public final class EntityIndex: Sendable {
         var database: Database
         var schema: Schema
         var builder = DocumentBuilder()
-        var searcher: Searcher?
+        /// The query parser of `schema`, once a search made it (cleared when the schema changes).
+        var madeSearcher: Searcher?
 
         var writer: WritableDatabase? { database as? WritableDatabase }
+
+        /// The query parser of the current schema, made at the first search after it changed.
+        mutating func searcher() throws(XapianError) -> Searcher {
+            if let madeSearcher { return madeSearcher }
+            let made = try Searcher(schema: schema, database: database)
+            madeSearcher = made
+            return made
+        }
 
         /// Moves to the latest committed revision and picks up the dictionary a writer may have stored since.
         mutating func reopen() throws(XapianError) {
@@ -225,7 +234,7 @@ public final class EntityIndex: Sendable {
         try read { (state: inout State) throws in
             try state.reopen()
             state.schema = try Self.storedSchema(state.database, path: path)
-            state.searcher = nil
+            state.madeSearcher = nil
         }
     }
 
@@ -246,7 +255,7 @@ public final class EntityIndex: Sendable {
             try writer.setMetadata(IndexMetadata.formatVersion, Array(String(IndexFormat.version).utf8))
             try writer.setMetadata(IndexMetadata.schema, Array(merged.jsonValue.jsonText.utf8))
             state.schema = merged
-            state.searcher = nil
+            state.madeSearcher = nil
         }
     }
 

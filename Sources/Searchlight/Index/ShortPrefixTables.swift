@@ -115,32 +115,31 @@ extension EntityIndex {
     /// stored for it, or the stored list cannot fill the page (it was cut, and filtering or the
     /// offset left too few), so the caller must query. `total` is how many entities have such a
     /// title word, of any type.
-    func storedPrefixEntities(_ prefix: String, types: [String], offset: Int = 0, limit: Int) throws(SearchlightError) -> (entities: [Entity], total: Int)? {
-        try read { (state: inout State) throws -> (entities: [Entity], total: Int)? in
-            let total = try state.database.termFrequency(IndexTerms.titlePrefixPrefix + prefix)
-            guard let bytes = try state.database.metadata(IndexMetadata.prefixEntities(prefix)), !bytes.isEmpty else {
-                return total == 0 ? ([], 0) : nil
-            }
-            let docids = ShortPrefixTables.decode(bytes)
-            let now = Date()
-            var entities: [Entity] = []
-            var next = 0
-            // As many as still wanted at a time, read in docid order (neighbours share the B-tree's
-            // upper blocks, which a read in rank order would fetch again and again) and kept in rank order.
-            let wanted = offset + limit
-            while entities.count < wanted, next < docids.count {
-                let batch = next..<min(next + wanted - entities.count, docids.count)
-                next = batch.upperBound
-                var found = [Entity?](repeating: nil, count: batch.count)
-                for position in batch.sorted(by: { docids[$0] < docids[$1] }) {
-                    guard let data = try state.database.documentData(docid: docids[position]), let entity = Self.entity(fromData: data),
-                          types.isEmpty || types.contains(entity.type), entity.expirationDate.map({ $0 > now }) ?? true else { continue }
-                    found[position - batch.lowerBound] = entity
-                }
-                entities += found.compactMap { $0 }
-            }
-            return entities.count < wanted && docids.count >= ShortPrefixTables.entitiesPerPrefix ? nil : (Array(entities.dropFirst(offset)), total)
+    static func storedPrefixEntities(_ prefix: String, types: [String], offset: Int = 0, limit: Int,
+                                     database: Database) throws(XapianError) -> (entities: [Entity], total: Int)? {
+        let total = try database.termFrequency(IndexTerms.titlePrefixPrefix + prefix)
+        guard let bytes = try database.metadata(IndexMetadata.prefixEntities(prefix)), !bytes.isEmpty else {
+            return total == 0 ? ([], 0) : nil
         }
+        let docids = ShortPrefixTables.decode(bytes)
+        let now = Date()
+        var entities: [Entity] = []
+        var next = 0
+        // As many as still wanted at a time, read in docid order (neighbours share the B-tree's
+        // upper blocks, which a read in rank order would fetch again and again) and kept in rank order.
+        let wanted = offset + limit
+        while entities.count < wanted, next < docids.count {
+            let batch = next..<min(next + wanted - entities.count, docids.count)
+            next = batch.upperBound
+            var found = [Entity?](repeating: nil, count: batch.count)
+            for position in batch.sorted(by: { docids[$0] < docids[$1] }) {
+                guard let data = try database.documentData(docid: docids[position]), let entity = Self.entity(fromData: data),
+                      types.isEmpty || types.contains(entity.type), entity.expirationDate.map({ $0 > now }) ?? true else { continue }
+                found[position - batch.lowerBound] = entity
+            }
+            entities += found.compactMap { $0 }
+        }
+        return entities.count < wanted && docids.count >= ShortPrefixTables.entitiesPerPrefix ? nil : (Array(entities.dropFirst(offset)), total)
     }
 }
 

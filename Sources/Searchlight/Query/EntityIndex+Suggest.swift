@@ -46,13 +46,15 @@ extension EntityIndex {
         func bestEntities(_ text: String, typing: Bool) throws(SearchlightError) -> [SearchResult] {
             let words = Words.lowercased(text)
             if typing, let last = words.last, last.count <= IndexTerms.maximumPrefixLength {
-                return try entitiesByTitlePrefix(head: words.dropLast().joined(separator: " "), prefix: last, types: types, limit: limit).results
+                return try read { (state: inout State) throws -> [SearchResult] in
+                    try Self.entitiesByTitlePrefix(head: Array(words.dropLast()), prefix: last, types: types, limit: limit, state: &state).results
+                }
             }
             return try search(SearchRequest(text, types: types, limit: limit)).results
         }
         var entities = try bestEntities(prefix, typing: typing)
         var correction: String?
-        if completions.isEmpty { correction = try spellingCorrection(words) }
+        if completions.isEmpty { correction = try read { (state: inout State) throws -> String? in try Self.spellingCorrection(words, database: state.database) } }
         if entities.isEmpty, let correction {
             // The entities of the corrected text, found the way the typed text's were.
             entities = try bestEntities(correction, typing: typing)
@@ -107,56 +109,65 @@ extension EntityIndex {
         }
     }
 
-    /// Entities whose title has a word starting with `prefix` (and the earlier words), best hint
-    /// first, then oldest: from the stored list while it covers the page, else by the same order live.
-    func entitiesByTitlePrefix(head: String, prefix: String, types: [String], offset: Int = 0, limit: Int) throws(SearchlightError) -> SearchResults {
+    /// Entities whose title has words `head` and a word starting with `prefix`, best hint first,
+    /// then oldest: from the stored list while it covers the page, else in the same order live.
+    static func entitiesByTitlePrefix(head: [String], prefix: String, types: [String], offset: Int = 0, limit: Int,
+                                      state: inout State) throws(XapianError) -> SearchResults {
+        let schema = state.schema
         if head.isEmpty, prefix.count <= IndexTerms.maximumPrefixLength,
-           let stored = try storedPrefixEntities(prefix, types: types, offset: offset, limit: limit) {
-            let schema = self.schema
+           let stored = try storedPrefixEntities(prefix, types: types, offset: offset, limit: limit, database: state.database) {
             return SearchResults(query: prefix, total: types.isEmpty ? stored.total : offset + stored.entities.count,
                                  results: stored.entities.enumerated().map { SearchResult(entity: $1, rank: offset + $0 + 1, score: 0, schema: schema) })
         }
-        var request = SearchRequest("", types: types, limit: limit, offset: offset)
-        request.requiredTerms = Words.lowercased(head).map { IndexTerms.completionPrefix + $0 } + [IndexTerms.titlePrefixPrefix + prefix]
-        request.rankByHint = true
-        return try search(request)
+        return try liveTitlePrefixEntities(head: head, prefix: prefix, types: types, offset: offset, limit: limit, state: &state)
+    }
+
+    /// `entitiesByTitlePrefix` read from the index's terms, without the stored lists: the title-prefix
+    /// plan, read by the page reader.
+    static func liveTitlePrefixEntities(head: [String], prefix: String, types: [String], offset: Int = 0, limit: Int,
+                                        state: inout State) throws(XapianError) -> SearchResults {
+        let schema = state.schema
+        let plan = try QueryPlanner(searcher: try state.searcher(), schema: schema)
+            .titlePrefixPlan(head: head, prefix: prefix, types: types, facts: IndexFacts(database: state.database))
+        let page = try PageReader(plan: plan, schema: schema, database: state.database).read(offset: offset, limit: limit)
+        let results = try ResultAssembler(schema: schema, snippets: nil, explaining: nil).results(page.hits, firstRank: offset + 1)
+        return SearchResults(query: prefix, total: page.total, results: results)
     }
 
     /// A spelling of `words` whose unknown words (in no title; with `acceptingTextWords`, in no
     /// text either) are replaced by the closest title word (edit distance at most 2, same first two
     /// letters, most frequent wins); nil if nothing changes. `keepingLast` leaves a last word that
     /// is still being typed alone.
-    func spellingCorrection(_ words: [String], keepingLast: Bool = false, acceptingTextWords: Bool = false) throws(SearchlightError) -> String? {
-        try read { (state: inout State) throws -> String? in
-            var changed = false
-            var corrected: [String] = []
-            for (position, word) in words.enumerated() {
-                guard word.count >= 3, !(keepingLast && position == words.count - 1),
-                      try state.database.termFrequency(IndexTerms.completionPrefix + word) == 0,
-                      try !acceptingTextWords || state.database.termFrequency(word) == 0 else {
-                    corrected.append(word)
-                    continue
-                }
-                var best: (word: String, distance: Int, count: Int)?
-                var scanned = 0
-                let typed = Array(word.unicodeScalars)
-                var distances = EditDistance(limit: 2)
-                try state.database.forEachTerm(withPrefix: IndexTerms.completionPrefix + word.prefix(2)) { term, frequency in
-                    scanned += 1
-                    let candidate = term.unicodeScalars.dropFirst(IndexTerms.completionPrefix.count)
-                    // Phrases are not single-word spellings; a length two apart or more is beyond reach.
-                    if abs(candidate.count - typed.count) <= 2, !candidate.contains(" ") {
-                        let distance = distances.between(typed, candidate)
-                        if distance <= 2, best.map({ (distance, -frequency) < ($0.distance, -$0.count) }) ?? true {
-                            best = (String(String.UnicodeScalarView(candidate)), distance, frequency)
-                        }
-                    }
-                    return scanned < Self.completionScanLimit
-                }
-                if let best { corrected.append(best.word); changed = true } else { corrected.append(word) }
+    static func spellingCorrection(_ words: [String], keepingLast: Bool = false, acceptingTextWords: Bool = false,
+                                   database: Database) throws(XapianError) -> String? {
+        var changed = false
+        var corrected: [String] = []
+        for (position, word) in words.enumerated() {
+            guard word.count >= 3, !(keepingLast && position == words.count - 1),
+                  try database.termFrequency(IndexTerms.completionPrefix + word) == 0,
+                  try (acceptingTextWords ? database.termFrequency(word) : 0) == 0 else {
+                corrected.append(word)
+                continue
             }
-            return changed ? corrected.joined(separator: " ") : nil
+            var best: (word: String, distance: Int, count: Int)?
+            var scanned = 0
+            let typed = Array(word.unicodeScalars)
+            var distances = EditDistance(limit: 2)
+            try database.forEachTerm(withPrefix: IndexTerms.completionPrefix + word.prefix(2)) { term, frequency in
+                scanned += 1
+                let candidate = term.unicodeScalars.dropFirst(IndexTerms.completionPrefix.count)
+                // Phrases are not single-word spellings; a length two apart or more is beyond reach.
+                if abs(candidate.count - typed.count) <= 2, !candidate.contains(" ") {
+                    let distance = distances.between(typed, candidate)
+                    if distance <= 2, best.map({ (distance, -frequency) < ($0.distance, -$0.count) }) ?? true {
+                        best = (String(String.UnicodeScalarView(candidate)), distance, frequency)
+                    }
+                }
+                return scanned < Self.completionScanLimit
+            }
+            if let best { corrected.append(best.word); changed = true } else { corrected.append(word) }
         }
+        return changed ? corrected.joined(separator: " ") : nil
     }
 }
 

@@ -34,10 +34,6 @@ public struct SearchRequest: Sendable, Hashable {
     public var snippets = true
     /// Whether results carry an `Explanation`, and the results the query plan.
     public var explain = false
-    /// Terms every result must carry (suggestions by title prefix).
-    var requiredTerms: [String] = []
-    /// Order by the ranking hint instead of relevance (suggestions).
-    var rankByHint = false
 
     public init(_ text: String, types: [String] = [], match: MatchMode = .best, filter: EntityPredicate? = nil,
                 sort: [SortDescriptor] = [], facets: [String] = [], limit: Int = 10, offset: Int = 0) {
@@ -49,12 +45,6 @@ public struct SearchRequest: Sendable, Hashable {
         self.facets = facets
         self.limit = limit
         self.offset = offset
-    }
-
-    /// A last word not followed by a space is still being typed: it also matches as a prefix.
-    var isTypingLastWord: Bool {
-        guard let last = text.unicodeScalars.last else { return false }
-        return last.properties.isAlphabetic || ("0"..."9").contains(last)
     }
 }
 

@@ -42,7 +42,7 @@ struct SnippetBuilder {
 
     init?(query: String, partial: Bool, stemmer: Stemmer?, stopwords: Set<String>) {
         var words: [String] = []
-        for token in query.split(whereSeparator: \.isWhitespace) where !token.hasPrefix("-") && !Searcher.operators.contains(String(token)) {
+        for token in query.split(whereSeparator: \.isWhitespace) where !token.hasPrefix("-") && !QueryText.operators.contains(String(token)) {
             let value = token.split(separator: ":", maxSplits: 1).last ?? token
             words += Words.lowercased(String(value))
         }

@@ -9,7 +9,7 @@ import XapianIndex
 /// for the titles of entities that have some), so nothing has to be rebuilt when entities change.
 ///
 /// ```swift
-/// let variants = try searcher.synonymVariants(of: "cholock trail", database: database)
+/// let variants = try table.variants(of: QueryText("cholock trail", typing: false, stopwords: []), database: database)
 /// // ["\"yosemite falls\" trail"]
 /// ```
 struct SynonymTable {
@@ -33,9 +33,9 @@ struct SynonymTable {
 
     /// The query text with one run of its words, a name of some entity, replaced by another name of
     /// that entity (a multi-word name as a quoted phrase). Only texts of plain words are rewritten.
-    func variants(of text: String, database: Database) throws(XapianError) -> [String] {
-        guard !isEmpty, Searcher.plainWords(text) != nil else { return [] }
-        let words = Words.lowercased(text)
+    func variants(of text: QueryText, database: Database) throws(XapianError) -> [String] {
+        guard !isEmpty, text.plainWords != nil else { return [] }
+        let words = text.words
         guard words.count <= Self.longestQuery else { return [] }
         var variants: [String] = []
         for length in stride(from: min(Self.longestName, words.count), through: 1, by: -1) {

@@ -1,0 +1,144 @@
+import XapianIndex
+
+/// The text of one search, analysed once: every later stage (the planner, the page reader, the
+/// result assembler, the spelling correction) reads these fields and never splits the text again.
+///
+/// The analysis has two steps: `init` reads the text alone (words, whether it is plain words, the
+/// last word and whether it is being typed); `lookUp(in:synonyms:expansionStemmer:)` adds what
+/// the index knows of it (the other names synonyms give it, the words a typed prefix expands to).
+///
+/// ```swift
+/// var text = QueryText("half do", typing: true, stopwords: Set(Stopwords.english))
+/// text.plainWords?.last      // "do"
+/// text.partial               // true: "do" is still being typed
+/// try text.lookUp(in: database, synonyms: table, expansionStemmer: nil)
+/// ```
+struct QueryText {
+    /// The text as the caller gave it.
+    let text: String
+    /// The text without leading and trailing whitespace.
+    let trimmed: String
+    /// Its lower-cased words (runs of letters and digits).
+    let words: [String]
+    /// For text of letters, digits and spaces only (no operators), the words before the last one
+    /// (as typed, joined by spaces) and the last one, lower-cased; nil for any other text.
+    let plainWords: (head: String, last: String)?
+    /// Whether the last word is a prefix of what is being typed: the caller says the text is being
+    /// typed and it ends in a letter or digit.
+    let isTyping: Bool
+    /// Whether the last word matches as a prefix: it is being typed and is not a stopword that
+    /// waits for its next letter (see `waitsForNextLetter`).
+    let partial: Bool
+    /// The text with one name replaced by another name of the same entity (synonyms), each analysed
+    /// like this one; filled by `lookUp`.
+    private(set) var variants: [QueryText] = []
+    /// The words each typed prefix of this text and its variants expands to (by prefix), filled by
+    /// `lookUp`: its `Searcher.partialExpansionLimit` most frequent words, less those its stemmed
+    /// term already matches.
+    private(set) var expansions: [String: [String]] = [:]
+
+    /// Analyses `text`. `typing` says whether a last word not followed by a space is still being
+    /// typed; `stopwords` are the query language's.
+    init(_ text: String, typing: Bool, stopwords: Set<String>) {
+        self.text = text
+        trimmed = text.trimming(\.isWhitespace)
+        words = Words.lowercased(trimmed)
+        plainWords = Self.plainWords(trimmed)
+        isTyping = typing && Self.endsInWord(text)
+        partial = isTyping && !Self.waitsForNextLetter(plainWords, stopwords: stopwords)
+    }
+
+    /// Whether nothing was typed but spaces.
+    var isEmpty: Bool { trimmed.isEmpty }
+
+    /// Verbose, question-like text: long enough for pseudo-relevance feedback (`Ranking.expansionMinimumWords`).
+    var isVerbose: Bool { words.count >= Ranking.expansionMinimumWords }
+
+    /// The texts searched: this one, then its variants.
+    var searchedTexts: [QueryText] { [self] + variants }
+
+    /// The word being typed when the whole text is one to three typed letters (or digits): such a
+    /// search lists, as `suggest` does, the entities with a title word it begins.
+    var shortTypedPrefix: String? {
+        guard isTyping, let (head, last) = plainWords, head.isEmpty, last.count <= ShortPrefixTables.longestEntityPrefix else { return nil }
+        return last
+    }
+
+    /// The prefix that Xapian's own partial matching expands in text that is not plain words (its
+    /// expansions are not reported by `Enquire.matchingTerms`): the partly typed last word.
+    var parserWildcardPrefix: String? {
+        guard partial, plainWords == nil, let last = trimmed.last, last.isLetter || last.isNumber else { return nil }
+        let word = String(trimmed.reversed().prefix { $0.isLetter || $0.isNumber }.reversed())
+        return trimmed.dropLast(word.count).last == ":" ? nil : word.lowercased()
+    }
+
+    /// Adds what the index knows of the text: its synonym variants and the expansions of its typed
+    /// prefixes (those of plain-word texts whose last word is longer than the stored entity lists'
+    /// prefixes). `expansionStemmer` is the stemmer every type's text is stemmed with, if one is.
+    mutating func lookUp(in database: Database, synonyms: SynonymTable, expansionStemmer: Stemmer?) throws(XapianError) {
+        variants = try synonyms.variants(of: self, database: database).map {
+            QueryText($0, typing: isTyping, partial: partial)
+        }
+        for text in searchedTexts {
+            guard text.partial, let (_, last) = text.plainWords, last.count > ShortPrefixTables.longestEntityPrefix,
+                  expansions[last] == nil else { continue }
+            expansions[last] = try Self.expansions(of: last, database: database, stemmer: expansionStemmer)
+        }
+    }
+
+    /// A variant of a text: typed as the text it replaces a name of.
+    private init(_ text: String, typing: Bool, partial: Bool) {
+        self.text = text
+        trimmed = text.trimming(\.isWhitespace)
+        words = Words.lowercased(trimmed)
+        plainWords = Self.plainWords(trimmed)
+        isTyping = typing
+        self.partial = partial
+    }
+
+    /// The `Searcher.partialExpansionLimit` most frequent words beginning with `prefix`, less
+    /// those its stemmed term already matches (words sharing its stem, when `stemmer` is the one
+    /// every type is stemmed with and the prefix begins with a letter: Xapian stems no other words).
+    static func expansions(of prefix: String, database: Database, stemmer: Stemmer?) throws(XapianError) -> [String] {
+        let found = try Searcher.mostFrequentWords(beginning: prefix, limit: Int(Searcher.partialExpansionLimit), database: database)
+        guard let stemmer, prefix.first?.isLetter == true else { return found }
+        let stem = try stemmer.stem(prefix)
+        var kept: [String] = []
+        for word in found where try stemmer.stem(word) != stem { kept.append(word) }
+        return kept
+    }
+
+    /// Whether `text` ends in a letter or digit: its last word is not finished yet.
+    static func endsInWord(_ text: String) -> Bool {
+        guard let last = text.unicodeScalars.last else { return false }
+        return last.properties.isAlphabetic || ("0"..."9").contains(last)
+    }
+
+    /// Text of letters, digits and spaces only (no operators), split into the words before the
+    /// last one and the last one, lower-cased; nil for anything else.
+    static func plainWords(_ text: String) -> (head: String, last: String)? {
+        let words: [Substring]
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII, as most queries are: classified by bytes rather than by Unicode's character tables.
+            words = text.utf8.split { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }.map { Substring($0) }
+            guard words.allSatisfy({ $0.utf8.allSatisfy(Words.isASCIILetterOrDigit) }) else { return nil }
+        } else {
+            words = text.split(whereSeparator: \.isWhitespace)
+            guard words.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber } }) else { return nil }
+        }
+        guard let last = words.last, !words.contains(where: { operators.contains(String($0)) }) else { return nil }
+        return (words.dropLast().joined(separator: " "), last.lowercased())
+    }
+
+    /// The words Xapian's query parser reads as operators.
+    static let operators: Set<String> = ["AND", "OR", "NOT", "XOR", "NEAR", "ADJ"]
+
+    /// Whether the word being typed at the end of plain-word text is a stopword that follows a
+    /// word that is not one ("dicomscope of"): it waits for its next letter, and the text is searched
+    /// as the finished words are, without it. As a word it would match nearly every entity, and as
+    /// a title prefix it would narrow the words before it to titles that happen to begin with it.
+    static func waitsForNextLetter(_ plainWords: (head: String, last: String)?, stopwords: Set<String>) -> Bool {
+        guard !stopwords.isEmpty, let (head, last) = plainWords, stopwords.contains(last) else { return false }
+        return Words.lowercased(head).contains { !stopwords.contains($0) }
+    }
+}
