@@ -13,7 +13,7 @@ all: build
 
 help:
 	@echo "make run    - install deps, build, index Corpus/ into .searchlight/, run a sample search"
-	@echo "make test   - install deps, build, run all tests"
+	@echo "make test   - install deps, build, run all tests, then build and run Examples/BookSearch (make example)"
 	@echo "make eval   - ranking quality on the CISI collection (Benchmarks/eval)"
 	@echo "make bench  - latency and throughput against raw Xapian, SQLite FTS5 and tantivy (SCALE=10, SEED=N, QUERIES=DIR)"
 	@echo "make benchmarks - package-benchmark suite (Benchmarks/Package.swift): indexing throughput, search/suggest/get latency"
@@ -45,6 +45,18 @@ run: build
 
 test: build
 	$(SWIFT) test
+	$(MAKE) --no-print-directory example
+
+# Examples/BookSearch, an app that depends on the Searchlight library product alone (by path, in its
+# own package): builds and runs it (it fails when a search misses), then checks that no pread, pread64
+# or close of ours reached it: the mapped-read interposition (Sources/CMappedReads) is the CLI's
+# alone, which must still have it.
+EXAMPLE := Examples/BookSearch
+.PHONY: example
+example: deps
+	$(SWIFT) build --package-path $(EXAMPLE)
+	bin="$$($(SWIFT) build --package-path $(EXAMPLE) --show-bin-path)/BookSearch" && "$$bin" && Examples/check-no-interposition.sh "$$bin"
+	@nm --defined-only $(BIN) | grep -q ' T pread$$' || { echo "$(BIN) lost its mapped reads: no pread defined (Sources/CMappedReads)" >&2; exit 1; }
 
 eval: release
 	python3 Benchmarks/eval/cisi.py --bin $(RELEASE_BIN)

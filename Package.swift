@@ -18,6 +18,9 @@ let package = Package(
             name: "CXapian",
             linkerSettings: [.linkedLibrary("xapian")]
         ),
+        // Xapian's block reads served from memory-mapped table files: defines pread, pread64 and close
+        // for the whole process, so only the command-line tool links it, never the libraries.
+        .target(name: "CMappedReads"),
         // zstd, for stored entity data (Xapian's zlib would cost a third of a `get`).
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         // Thin, safe Swift over the shim.
@@ -29,6 +32,7 @@ let package = Package(
             name: "searchlight",
             dependencies: [
                 "Searchlight",
+                "CMappedReads",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A fixed-address executable: the loader has no relocations to apply to the 30 MB
@@ -37,6 +41,10 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
         ),
         .testTarget(name: "XapianIndexTests", dependencies: ["XapianIndex"]),
+        // Mapped reads under a reader, a reopened reader and a reused descriptor. On Linux every test
+        // target is linked into one test binary: once this suite turns mapping on, the other suites'
+        // reads are mapped too, as in the tool.
+        .testTarget(name: "MappedReadsTests", dependencies: ["CMappedReads", "XapianIndex"]),
         .testTarget(name: "SearchlightTests", dependencies: ["Searchlight"]),
         .testTarget(name: "CLITests", dependencies: ["Searchlight"]),
     ],

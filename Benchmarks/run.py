@@ -354,7 +354,7 @@ what each engine runs for them:
 Peers: `Benchmarks/peers/xapian_raw.cpp` (naive index: TermGenerator, english STEM_SOME, positions,
 replace_document per entity, blocks read with pread(2) as Xapian ships; `--searchlight-plan` mirrors
 Searchlight's query plan in one marked function and reads blocks through the same memory mappings as
-Searchlight, `Sources/CXapian/MappedReads.c`, so that ratio is Swift's and the shim's overhead alone;
+the searchlight tool, `Sources/CMappedReads/MappedReads.c`, so that ratio is Swift's and the shim's overhead alone;
 the mirror decompresses each hit's stored entity but neither parses its JSON nor cuts a snippet, so
 the `--no-snippets` row is Searchlight doing the same work but for parsing the ten entities), `Benchmarks/peers/sqlite_fts5.c` (porter unicode61, bm25 column weights 8/3/1, one
 transaction), `Benchmarks/peers/tantivy_peer.py` (tantivy-py 0.27, en_stem, one writer thread, prefix

@@ -16,6 +16,7 @@
 
 #include <xapian.h>
 #include <zstd.h>
+#include "CMappedReads.h"
 
 #include <sys/resource.h>
 
@@ -730,6 +731,8 @@ static int run_bench(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+    // Block reads as the searchlight tool does them (CMappedReads; off with SEARCHLIGHT_MAPPED_READS=0).
+    mapped_reads_enable();
     try {
         std::string command = argc > 1 ? argv[1] : "";
         if (command == "index" && argc == 4) return run_index(argv[2], argv[3]);

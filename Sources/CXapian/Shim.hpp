@@ -14,14 +14,18 @@
 #include <string>
 #include <vector>
 
-extern "C" void cx_mapped_reads_scanning(bool on);
+// Defined by CMappedReads (Sources/CMappedReads/MappedReads.c), which only the `searchlight`
+// executable links: a weak reference, null in any other program, so that the libraries neither
+// contain nor require the process-wide pread interposition.
+extern "C" __attribute__((weak)) void mapped_reads_scanning(bool on);
 
-// While alive, this thread's reads of database files stay with the kernel (MappedReads.c): for work
-// that reads a whole database once, where mapping the files (after 256 reads each) would only add
-// every page read to the resident set (about 250 MB when compacting a 64,000-entity bulk load).
+// While alive, this thread's reads of database files stay with the kernel (in a program that maps
+// them, CMappedReads): for work that reads a whole database once, where mapping the files (after
+// 256 reads each) would only add every page read to the resident set (about 250 MB when compacting
+// a 64,000-entity bulk load).
 struct WholeDatabaseScan {
-    WholeDatabaseScan() { cx_mapped_reads_scanning(true); }
-    ~WholeDatabaseScan() { cx_mapped_reads_scanning(false); }
+    WholeDatabaseScan() { if (mapped_reads_scanning) mapped_reads_scanning(true); }
+    ~WholeDatabaseScan() { if (mapped_reads_scanning) mapped_reads_scanning(false); }
     WholeDatabaseScan(const WholeDatabaseScan &) = delete;
     WholeDatabaseScan &operator=(const WholeDatabaseScan &) = delete;
 };

@@ -35,17 +35,6 @@ public class Database {
         _ = try withXapianError { cx_database_close(handle, $0) }
     }
 
-    /// How many B-tree blocks the calling thread has read from memory-mapped table files instead of
-    /// with a `pread` system call (readers only; `SEARCHLIGHT_MAPPED_READS=0` turns mapping off;
-    /// compaction, checks and whole-database walks always read with `pread`).
-    ///
-    /// ```swift
-    /// let before = Database.mappedBlockReads
-    /// _ = try Database(path: "index").documentData(docid: 1)
-    /// print(Database.mappedBlockReads - before)  // blocks served from the mapping
-    /// ```
-    public static var mappedBlockReads: UInt { UInt(cx_mapped_reads()) }
-
     public var documentCount: Int {
         get throws(XapianError) { Int(try withXapianError { cx_database_doc_count(handle, $0) }) }
     }

@@ -13,7 +13,8 @@ import CXapian
 /// ```
 public final class WritableDatabase: Database {
     /// How to treat an existing (or missing) database at the path. There is no overwrite mode:
-    /// Xapian would truncate the files in place, under readers that have them mapped.
+    /// Xapian would truncate the files in place, under readers that have them open (or mapped, in
+    /// the `searchlight` tool, which links CMappedReads).
     public enum OpenMode: Sendable {
         case createOrOpen, open
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMappedReads
 
 /// `searchlight`: index entities from JSON Lines and search them from the terminal.
 @main
@@ -17,4 +18,16 @@ struct SearchlightCLI: ParsableCommand {
         subcommands: [IndexCommand.self, SearchCommand.self, SuggestCommand.self, GetCommand.self, DeleteCommand.self, StatsCommand.self,
                       CheckCommand.self, CompactCommand.self, BenchCommand.self]
     )
+
+    /// Turns on mapped reads (CMappedReads: Xapian's block reads of an index's table files copied from
+    /// a memory mapping; `SEARCHLIGHT_MAPPED_READS=0` keeps them off), then parses and runs the command.
+    /// Only this tool has them: they replace `pread` for the whole process, which a library must not
+    /// do to the programs that use it. Naming a function of CMappedReads here also ties its object, and
+    /// with it the `pread`, `pread64` and `close` it defines, to the executable: SwiftPM passes every
+    /// target's object files to the linker today, but from a static archive a member that nothing
+    /// refers to would be left out (libc defines `pread` and `close` too).
+    static func main() {
+        mapped_reads_enable()
+        main(nil)
+    }
 }

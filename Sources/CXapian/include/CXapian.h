@@ -64,8 +64,9 @@ typedef enum cx_open_mode {
     CX_OPEN_READ_ONLY = 0,
     CX_OPEN_CREATE_OR_OPEN = 1,   /* writable */
     CX_OPEN_OPEN = 2              /* writable, must exist */
-    /* No overwrite mode: glass would truncate table files in place, under the mappings of readers
-     * (MappedReads.c). Replace an index by building it elsewhere and exchanging the folders. */
+    /* No overwrite mode: glass would truncate table files in place, under readers that have them
+     * open (or mapped, in a program that links CMappedReads). Replace an index by building it
+     * elsewhere and exchanging the folders. */
 } cx_open_mode;
 
 cx_database *cx_database_open(const char *path, int mode, cx_error *error);
@@ -74,9 +75,6 @@ bool cx_database_is_writable(const cx_database *db);
 /* Re-reads the latest committed revision (readers only). Returns false on error. */
 bool cx_database_reopen(cx_database *db, cx_error *error);
 bool cx_database_close(cx_database *db, cx_error *error);
-/* Blocks of read-only glass table files served to the calling thread from a memory mapping instead
- * of pread(2) since it started (MappedReads.c; SEARCHLIGHT_MAPPED_READS=0 turns the mapping off). */
-unsigned long cx_mapped_reads(void);
 uint32_t cx_database_doc_count(cx_database *db, cx_error *error);
 /* Number of documents indexed by `term` (0 when absent). */
 uint32_t cx_database_term_freq(cx_database *db, const char *term, size_t term_len, cx_error *error);

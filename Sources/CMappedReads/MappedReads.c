@@ -1,9 +1,11 @@
 // Mapped reads: Xapian's glass backend has no block cache of its own and reads every B-tree block
 // with pread(2), a system call and a copy of the whole block out of the page cache, which is a
 // quarter of a search's time on a warm index. This file defines pread, pread64 and close for the
-// process, so that libxapian's calls (and everyone else's) come here first: a glass table file
-// opened read-only is mapped once, and its blocks are copied straight from the mapping; every
-// other file, and any read past the mapped length, goes to the kernel as before.
+// process, so that libxapian's calls (and everyone else's) come here first: once the program has
+// called mapped_reads_enable(), a glass table file opened read-only is mapped once, and its blocks
+// are copied straight from the mapping; every other file, and any read past the mapped length, goes
+// to the kernel as before. Because it changes the whole process, it is a target of its own that only
+// the `searchlight` executable (and the benchmarks' mirror) links, not the libraries (CMappedReads.h).
 //
 // A file descriptor is examined after its first 256 reads (fstat, fcntl, readlink of
 // /proc/self/fd), so that a one-shot process, which reads most blocks once, keeps pread; it is
@@ -15,10 +17,11 @@
 // leave a mapping longer than its file. Set SEARCHLIGHT_MAPPED_READS=0 to send every read to the
 // kernel.
 //
+//     mapped_reads_enable();
 //     char block[8192];
 //     pread(fd, block, sizeof block, 8192 * n);  // served from the mapping for a *.glass reader
 #define _GNU_SOURCE
-#include "CXapian.h"
+#include "CMappedReads.h"
 
 #if defined(__linux__)
 
@@ -59,17 +62,20 @@ static _Thread_local unsigned long mapped_read_count;
 /// the kernel, since a mapping would only add every page touched to the process's resident set.
 static _Thread_local bool scanning;
 
-void cx_mapped_reads_scanning(bool on) { scanning = on; }
+void mapped_reads_scanning(bool on) { scanning = on; }
+
+/// Whether mapped_reads_enable() has turned mapping on.
+static atomic_bool mapping_on;
+
+bool mapped_reads_enable(void) {
+    const char *setting = getenv("SEARCHLIGHT_MAPPED_READS");
+    bool value = !(setting && strcmp(setting, "0") == 0);
+    atomic_store_explicit(&mapping_on, value, memory_order_relaxed);
+    return value;
+}
 
 static bool enabled(void) {
-    static atomic_int state; // 0 unknown, 1 on, 2 off
-    int value = atomic_load_explicit(&state, memory_order_relaxed);
-    if (value == 0) {
-        const char *setting = getenv("SEARCHLIGHT_MAPPED_READS");
-        value = setting && strcmp(setting, "0") == 0 ? 2 : 1;
-        atomic_store_explicit(&state, value, memory_order_relaxed);
-    }
-    return value == 1;
+    return atomic_load_explicit(&mapping_on, memory_order_relaxed);
 }
 
 static ssize_t kernel_pread(int fd, void *buffer, size_t count, off_t offset) {
@@ -115,10 +121,10 @@ static bool is_glass_reader(int fd, size_t *size) {
 static mapping *mapping_for(int fd) {
     mapping *known = atomic_load_explicit(&mappings[fd], memory_order_acquire);
     if (known) return known == &unmapped ? NULL : known;
-    if (scanning) return NULL;
+    if (scanning || !enabled()) return NULL;
     if (atomic_fetch_add_explicit(&kernel_reads[fd], 1, memory_order_relaxed) < reads_before_mapping) return NULL;
     size_t size = 0;
-    mapping *made = enabled() && is_glass_reader(fd, &size) ? map_file(fd, size) : NULL;
+    mapping *made = is_glass_reader(fd, &size) ? map_file(fd, size) : NULL;
     mapping *expected = NULL;
     if (!atomic_compare_exchange_strong(&mappings[fd], &expected, made ? made : &unmapped)) {
         unmap(made); // another thread examined it first
@@ -148,13 +154,14 @@ int close(int fd) {
     return (int)syscall(SYS_close, fd);
 }
 
-unsigned long cx_mapped_reads(void) {
+unsigned long mapped_reads_count(void) {
     return mapped_read_count;
 }
 
 #else
 
-unsigned long cx_mapped_reads(void) { return 0; }
-void cx_mapped_reads_scanning(bool on) { (void)on; }
+bool mapped_reads_enable(void) { return false; }
+unsigned long mapped_reads_count(void) { return 0; }
+void mapped_reads_scanning(bool on) { (void)on; }
 
 #endif
