@@ -72,6 +72,17 @@ cx_query *cx_query_scale(const cx_query *query, double factor, cx_error *error) 
     });
 }
 
+cx_query *cx_query_regroup(const cx_query *query, int from, int to, cx_error *error) {
+    return guarded<cx_query *>(error, nullptr, [&] {
+        const Xapian::Query &q = query->query;
+        if (q.get_type() != to_xapian_op(from)) return wrap(q);
+        std::vector<Xapian::Query> parts;
+        parts.reserve(q.get_num_subqueries());
+        for (size_t i = 0; i < q.get_num_subqueries(); ++i) parts.push_back(q.get_subquery(i));
+        return wrap(Xapian::Query(to_xapian_op(to), parts.begin(), parts.end()));
+    });
+}
+
 char *cx_query_describe(const cx_query *query, size_t *out_len) {
     return guarded<char *>(nullptr, nullptr, [&] { return copy_out(query->query.get_description(), out_len); });
 }

@@ -72,6 +72,19 @@ public final class Query: CustomStringConvertible {
         return Query(adopting: handle!)
     }
 
+    /// This query with its top-level operator `from` replaced by `to` over the same subqueries;
+    /// a query whose top level is not `from` comes back as it is.
+    ///
+    /// ```swift
+    /// parser.setDefaultOperator(.or)
+    /// let any = try parser.parse("granite dome", flags: [])        // (Zgranit@1 OR Zdome@2)
+    /// let all = try any.regrouped(from: .or, to: .and)              // (Zgranit@1 AND Zdome@2)
+    /// ```
+    public func regrouped(from: Operator, to: Operator) throws(XapianError) -> Query {
+        let handle = try withXapianError { cx_query_regroup(self.handle, from.rawValue, to.rawValue, $0) }
+        return Query(adopting: handle!)
+    }
+
     public var isEmpty: Bool { cx_query_is_empty(handle) }
 
     /// Whether some document of `database` may match with weight 0, through parts that carry no

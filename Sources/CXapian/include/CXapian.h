@@ -207,6 +207,10 @@ cx_query *cx_query_value_range(uint32_t slot, const char *low, size_t low_len,
  * FILTER, restricts a query to a pool of candidates found by an earlier match. */
 cx_query *cx_query_docids(const uint32_t *docids, size_t count, cx_error *error);
 cx_query *cx_query_scale(const cx_query *query, double factor, cx_error *error);
+/* `query` with its top-level operator `from` replaced by `to` over the same subqueries (a query
+ * whose top level is not `from` comes back as it is): a parse of plain words joined by OR,
+ * joined by AND instead, without parsing the text again. */
+cx_query *cx_query_regroup(const cx_query *query, int from, int to, cx_error *error);
 /* Xapian's own description of the query (for --explain and tests). */
 char *cx_query_describe(const cx_query *query, size_t *out_len);
 bool cx_query_is_empty(const cx_query *query);

@@ -15,8 +15,7 @@ struct QueryPlanner {
     /// The plan of `request`, whose text is `text` (analysed, with its variants and expansions).
     func plan(_ request: SearchRequest, text: QueryText, facts: IndexFacts) throws(XapianError) -> QueryPlan {
         let relevance = request.sort.isEmpty && !text.isEmpty
-        let anyWords = text.isEmpty ? Query.matchAll : try searcher.parse(text, defaultOperator: .or)
-        let allWords = text.isEmpty || request.match == .any ? nil : try searcher.parse(text, defaultOperator: .and)
+        let (anyWords, allWords) = text.isEmpty ? (Query.matchAll, nil) : try searcher.parse(text, allWords: request.match != .any)
         return QueryPlan(
             match: request.match, allWords: allWords, anyWords: anyWords,
             feedback: request.sort.isEmpty && request.match != .all && text.isVerbose,

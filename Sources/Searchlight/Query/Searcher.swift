@@ -51,12 +51,18 @@ final class Searcher {
         return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? "english"
     }
 
-    /// `text` and its synonym variants parsed alike and ORed: entities matching under any of the names.
-    func parse(_ text: QueryText, defaultOperator: Query.Operator) throws(XapianError) -> Query {
-        let queries = try text.searchedTexts.map { (one: QueryText) throws(XapianError) in
-            try parse(one, defaultOperator: defaultOperator, expansions: text.expansions)
+    /// The queries of `text` and its synonym variants, parsed alike and ORed (entities matching
+    /// under any of the names): the any-word query, and with `allWords` the all-word one.
+    func parse(_ text: QueryText, allWords: Bool) throws(XapianError) -> (anyWords: Query, allWords: Query?) {
+        var any: [Query] = []
+        var all: [Query] = []
+        for one in text.searchedTexts {
+            let parsed = try parse(one, allWords: allWords, expansions: text.expansions)
+            any.append(parsed.anyWords)
+            if let every = parsed.allWords { all.append(every) }
         }
-        return queries.count == 1 ? queries[0] : try Query.combine(.or, queries)
+        return (any.count == 1 ? any[0] : try Query.combine(.or, any),
+                !allWords ? nil : all.count == 1 ? all[0] : try Query.combine(.or, all))
     }
 
     /// The `limit` most frequent terms beginning with `prefix` (Xapian's `WILDCARD_LIMIT_MOST_FREQUENT`).
@@ -64,16 +70,21 @@ final class Searcher {
         try database.mostFrequentTerms(withPrefix: prefix, limit: limit).map(\.term)
     }
 
-    /// Parses person-typed text; text that is not valid syntax is read again as plain words.
+    /// Parses person-typed text into its any-word query and, with `allWords`, its all-word query;
+    /// text that is not valid syntax is read again as plain words.
+    ///
+    /// Plain words are parsed once, joined by OR, and the all-word query is the same words joined
+    /// by AND (`Query.regrouped`); only text with syntax, whose operators bind differently under
+    /// each default, is parsed once per mode.
     ///
     /// A partial last word of plain-word text matches the whole word (stemmed), a title word it
     /// begins (the `XP` terms, up to five letters: one posting list), and from four letters on also
     /// the most frequent words it begins anywhere, less those its stem already matches (`expansions`,
     /// by prefix: looked up once per search by `QueryText.lookUp`, rather than by a Xapian wildcard,
-    /// which would scan the terms again for every query the search runs). One to three letters begin thousands of words, so those
-    /// stay with titles, where a person typing that little is looking.
-    func parse(_ text: QueryText, defaultOperator: Query.Operator, expansions: [String: [String]]) throws(XapianError) -> Query {
-        parser.setDefaultOperator(defaultOperator)
+    /// which would scan the terms again for every query the search runs). One to three letters
+    /// begin thousands of words, so those stay with titles, where a person typing that little is looking.
+    func parse(_ text: QueryText, allWords: Bool, expansions: [String: [String]]) throws(XapianError) -> (anyWords: Query, allWords: Query?) {
+        parser.setDefaultOperator(.or)
         if text.partial, let (head, last) = text.plainWords {
             var alternatives = [try parser.parse(last, flags: [])]
             if last.count <= IndexTerms.maximumPrefixLength { alternatives.append(Query.term(IndexTerms.titlePrefixPrefix + last)) }
@@ -81,15 +92,24 @@ final class Searcher {
                 alternatives.append(try Query.combine(.synonym, words.map { Query.term($0) }))
             }
             let typed = try Query.combine(.or, alternatives)
-            guard !head.isEmpty else { return typed }
-            return try Query.combine(defaultOperator == .and ? .and : .or, [try parser.parse(head, flags: []), typed])
+            guard !head.isEmpty else { return (typed, allWords ? typed : nil) }
+            let words = try parser.parse(head, flags: [])
+            return (try Query.combine(.or, [words, typed]),
+                    allWords ? try Query.combine(.and, [try words.regrouped(from: .or, to: .and), typed]) : nil)
         }
-        var flags: QueryParser.Flags = [.boolean, .phrase, .loveHate, .pureNot]
-        if text.partial { flags.insert(.partial) }
+        let any = try parse(text, flags: text.partial ? [.partial] : [])
+        guard allWords else { return (any, nil) }
+        if text.plainWords != nil { return (any, try any.regrouped(from: .or, to: .and)) }
+        parser.setDefaultOperator(.and)
+        return (any, try parse(text, flags: text.partial ? [.partial] : []))
+    }
+
+    /// `text` parsed with the query syntax and `extra` flags, or as plain words if it is not valid syntax.
+    private func parse(_ text: QueryText, flags extra: QueryParser.Flags) throws(XapianError) -> Query {
         do {
-            return try parser.parse(text.trimmed, flags: flags)
+            return try parser.parse(text.trimmed, flags: extra.union([.boolean, .phrase, .loveHate, .pureNot]))
         } catch where error.kind == .queryParser {
-            return try parser.parse(text.trimmed, flags: text.partial ? [.partial] : [])
+            return try parser.parse(text.trimmed, flags: extra)
         }
     }
 }

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import Searchlight
+import XapianIndex
+
+/// The planner and the query text without an index: what a search's Xapian queries are.
+@Suite struct QueryPlanner_ {
+    let schema: Schema = {
+        var schema = outdoorSchema
+        schema.assignSlots()
+        return schema
+    }()
+
+    func plan(_ request: SearchRequest, typing: Bool = false, facts: IndexFacts = IndexFacts(hintWeight: 0.5, expiredBy: nil)) throws -> QueryPlan {
+        let searcher = try Searcher(schema: schema, database: nil)
+        let text = QueryText(request.text, typing: typing, stopwords: searcher.stopwords)
+        return try QueryPlanner(searcher: searcher, schema: schema).plan(request, text: text, facts: facts)
+    }
+
+    /// Plain words are parsed once, joined by OR; joined by AND they are exactly what the query
+    /// parser makes of them with AND as its default (stopwords, repeats, digits, accents, scripts).
+    @Test(arguments: [
+        "granite dome", "the dome of the rock", "of the", "the", "dome dome dome", "Half Dome 2024", "4 x 4",
+        "Crème brûlée", "Müller Straße", "東京 夜", "ночь в Москве", "ข้าว ผัด", "ليلة القدر", "a b c d e f g h",
+        "python3 requests", "MiXeD CaSe Words", "and or not", "x",
+    ])
+    func plainWordsJoinedByAndAreWhatTheParserMakesWithAndAsDefault(text: String) throws {
+        let searcher = try Searcher(schema: schema, database: nil)
+        let analysed = QueryText(text, typing: false, stopwords: searcher.stopwords)
+        #expect(analysed.plainWords != nil)
+        let parsed = try searcher.parse(analysed, allWords: true)
+        searcher.parser.setDefaultOperator(.and)
+        let expected = try searcher.parser.parse(analysed.trimmed, flags: [.boolean, .phrase, .loveHate, .pureNot])
+        #expect(parsed.allWords?.description == expected.description)
+        searcher.parser.setDefaultOperator(.or)
+        #expect(parsed.anyWords.description == (try searcher.parser.parse(analysed.trimmed, flags: [.boolean, .phrase, .loveHate, .pureNot])).description)
+    }
+
+    @Test func textWithSyntaxIsParsedOncePerMode() throws {
+        let all = try #require(try plan(SearchRequest("dome OR falls trail")).allWords)
+        #expect(all.description.contains("AND"))
+        #expect(all.description.contains("OR"))
+        #expect(try plan(SearchRequest("dome OR falls trail", match: .any)).allWords == nil)
+    }
+
+    @Test func theBestModeHasBothTiersAndTheAnyModeOne() throws {
+        let best = try plan(SearchRequest("granite dome"))
+        #expect(best.allWords?.description == "Query((Zgranit@1 AND Zdome@2))")
+        #expect(best.anyWords.description == "Query((Zgranit@1 OR Zdome@2))")
+        #expect(best.titleBoost != nil)
+        #expect(best.hintWeight == 0.5)
+        #expect(!best.feedback)
+        let any = try plan(SearchRequest("granite dome", match: .any))
+        #expect(any.allWords == nil)
+    }
+
+    @Test func anEmptyTextMatchesEverythingWithoutBoostsOrHints() throws {
+        let empty = try plan(SearchRequest("  "))
+        #expect(empty.allWords == nil)
+        #expect(empty.anyWords.description == Query.matchAll.description)
+        #expect(empty.titleBoost == nil)
+        #expect(empty.hintWeight == nil)
+    }
+
+    @Test func sortKeysReplaceRelevanceAndItsBoosts() throws {
+        let sorted = try plan(SearchRequest("granite", sort: [SortDescriptor("length", descending: true)]))
+        #expect(!sorted.relevanceOrder)
+        #expect(sorted.sort.map(\.slot) == [schema.numericSlot("length")!])
+        #expect(sorted.hintWeight == nil)
+        #expect(sorted.titleBoost == nil)
+    }
+
+    @Test func typesAndFiltersBecomeIndexSideRestrictions() throws {
+        let request = SearchRequest("granite", types: ["trail"],
+                                    filter: .all([.compare("length", .greaterThan, .number(4)), .compare("elevation", .between, .number(100), .number(900))]))
+        let restricted = try plan(request).restrictions
+        #expect(restricted.contains { $0.contains(IndexTerms.type("trail")) })
+        #expect(restricted.contains { $0.contains("VALUE_GE \(schema.numericSlot("length")!)") })
+        #expect(restricted.contains { $0.contains("VALUE_RANGE \(schema.numericSlot("elevation")!)") })
+    }
+
+    @Test func expiryIsLeftOutUnlessSomeEntityMayHaveExpired() throws {
+        #expect(try plan(SearchRequest("granite")).expired == nil)
+        let now = Sortable.serialise(Date().timeIntervalSince1970)
+        let expiring = try plan(SearchRequest("granite"), facts: IndexFacts(hintWeight: nil, expiredBy: now))
+        #expect(expiring.expired?.description.contains("VALUE_LE \(IndexFormat.Slot.expiration)") == true)
+    }
+
+    @Test func verboseTextIsReRankedByFeedbackUnlessAllWordsOrSorted() throws {
+        let verbose = "a granite dome above the valley floor"
+        #expect(try plan(SearchRequest(verbose)).feedback)
+        #expect(try !plan(SearchRequest(verbose, match: .all)).feedback)
+        #expect(try !plan(SearchRequest(verbose, sort: [SortDescriptor("length")])).feedback)
+    }
+
+    @Test func aTypedLastWordAlsoMatchesTitlePrefixes() throws {
+        let typed = try plan(SearchRequest("granite dom"), typing: true)
+        #expect(typed.allWords?.description.contains(IndexTerms.titlePrefixPrefix + "dom") == true)
+        let finished = try plan(SearchRequest("granite dom"), typing: false)
+        #expect(finished.allWords?.description.contains(IndexTerms.titlePrefixPrefix) == false)
+    }
+
+    @Test func theTitlePrefixPlanRequiresTheWordsAndOrdersByHint() throws {
+        let searcher = try Searcher(schema: schema, database: nil)
+        let plan = try QueryPlanner(searcher: searcher, schema: schema)
+            .titlePrefixPlan(head: ["half"], prefix: "do", types: ["landmark"], facts: IndexFacts(hintWeight: 1, expiredBy: nil))
+        let filters = plan.filters.map(\.description).joined(separator: " ")
+        #expect(filters.contains(IndexTerms.completionPrefix + "half"))
+        #expect(filters.contains(IndexTerms.titlePrefixPrefix + "do"))
+        #expect(filters.contains(IndexTerms.type("landmark")))
+        #expect(plan.sort.map(\.slot) == [IndexFormat.Slot.rankingHint])
+        #expect(plan.hintWeight == nil)
+    }
+
+    @Test func theTextIsAnalysedOnce() {
+        let text = QueryText("  Half Dome tr", typing: true, stopwords: Set(Stopwords.english))
+        #expect(text.words == ["half", "dome", "tr"])
+        #expect(text.plainWords?.head == "Half Dome")
+        #expect(text.plainWords?.last == "tr")
+        #expect(text.partial)
+        #expect(text.shortTypedPrefix == nil)
+        #expect(QueryText("dicomscope of", typing: true, stopwords: Set(Stopwords.english)).partial == false)
+        #expect(QueryText("mi", typing: true, stopwords: []).shortTypedPrefix == "mi")
+        #expect(QueryText("mi ", typing: true, stopwords: []).shortTypedPrefix == nil)
+        #expect(QueryText("mi", typing: false, stopwords: []).shortTypedPrefix == nil)
+    }
+}
+
+private extension QueryPlan {
+    /// The descriptions of the plan's restrictions.
+    var restrictions: [String] { filters.map(\.description) }
+}
