@@ -30,7 +30,7 @@ public enum SearchlightError: Error, Sendable, CustomStringConvertible {
     /// `--resume` cannot continue an earlier run (its inputs differ, or there is none to continue).
     case cannotResume(String)
     /// The storage engine failed (I/O, disk full, corruption).
-    case storage(XapianError)
+    case storage(StorageFailure)
 
     public var description: String {
         switch self {
@@ -61,6 +61,55 @@ public enum SearchlightError: Error, Sendable, CustomStringConvertible {
             return "storage error: \(error.message)"
         }
     }
+}
+
+/// What went wrong in the index's storage, in Searchlight's own terms: a kind to switch on and
+/// the engine's message.
+///
+/// ```swift
+/// do { _ = try index.search(SearchRequest("dome")) }
+/// catch SearchlightError.storage(let failure) where failure.kind == .corrupt { print("rebuild:", failure.message) }
+/// ```
+public struct StorageFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        /// The index's files are damaged or inconsistent (`searchlight check` tells more).
+        case corrupt
+        /// Reading or writing the files failed: I/O errors, a full disk, permissions.
+        case io
+        /// The revision being read was overwritten by a writer faster than the reader could retry.
+        case revisionDiscarded
+        /// The engine ran out of memory.
+        case outOfMemory
+        /// Anything else the engine reported.
+        case other
+    }
+
+    public let kind: Kind
+    public let message: String
+
+    public init(kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// The failure Xapian reported as `error`.
+    init(_ error: XapianError) {
+        let kind: Kind = switch error.kind {
+        case .databaseCorrupt: .corrupt
+        case .database, .databaseCreate, .databaseOpening, .databaseNotFound, .databaseLock: .io
+        case .databaseModified: .revisionDiscarded
+        case .outOfMemory: .outOfMemory
+        default: .other
+        }
+        self.init(kind: kind, message: error.message)
+    }
+
+    public var description: String { message }
+}
+
+extension SearchlightError {
+    /// The storage failure Xapian reported as `error`.
+    static func storage(_ error: XapianError) -> SearchlightError { .storage(StorageFailure(error)) }
 }
 
 /// A line of an input file.

@@ -206,7 +206,7 @@ public final class EntityIndex: Sendable {
     static func isDiscardedRevision(_ error: any Error) -> Bool {
         switch error {
         case let error as XapianError: error.kind == .databaseModified
-        case SearchlightError.storage(let error): error.kind == .databaseModified
+        case SearchlightError.storage(let error): error.kind == .revisionDiscarded
         default: false
         }
     }
