@@ -336,6 +336,29 @@ def markdown(results):
     return "\n".join(lines)
 
 
+def plan_constants() -> dict:
+    """The plan's constants that the text below names, read from the Swift sources by the mirror's
+    generator (Benchmarks/peers/generate_constants.py), so the text cannot drift from the code."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("generate_constants", BENCH / "peers" / "generate_constants.py")
+    generator = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generator)
+    constants, _, _ = generator.scan(str(REPO / "Sources" / "Searchlight"))
+    names = {"pool": ("Ranking", "feedbackPool"), "feedback_words": ("Ranking", "expansionMinimumWords"),
+             "prefix_letters": ("IndexTerms", "maximumPrefixLength"), "short_prefix": ("ShortPrefixTables", "longestEntityPrefix"),
+             "expansions": ("Searcher", "partialExpansionLimit")}
+    missing = [".".join(path) for path in names.values() if path not in constants]
+    if missing:
+        raise RuntimeError(f"constants not found in Sources/Searchlight (renamed? update run.py): {', '.join(missing)}")
+    values = {name: constants[path][2] for name, path in names.items()}
+    values["expansion_letters"] = values.pop("short_prefix") + 1
+    return values
+
+
+def section_intro() -> str:
+    return SECTION_INTRO.format(**plan_constants())
+
+
 SECTION_INTRO = """## Latency and throughput
 
 Command: `make bench` (1× Debian corpus) or `make bench SCALE=10`; see Benchmarks/run.py. Modes and
@@ -349,7 +372,7 @@ what each engine runs for them:
 | typing | typing.txt | `bench --mode search` (last word partial) | same | AND of the complete words + last word as a prefix |
 | suggest | prefix.txt | `bench --mode suggest` | – | the prefix as a prefix query |
 | id | ids.txt | `bench --mode get` | Q-term lookup | unique-term / primary-key / term lookup |
-| long | long.txt | `bench --mode search` (4–7 words; from 5, feedback re-ranks the best 100) | same | naive Xapian: AND, topped up by OR; tantivy: OR of the words; FTS5: – (its OR of 4–7 words takes about 55 ms a query at 1×) |
+| long | long.txt | `bench --mode search` (4–7 words; from {feedback_words}, feedback re-ranks the best {pool}) | same | naive Xapian: AND, topped up by OR; tantivy: OR of the words; FTS5: – (its OR of 4–7 words takes about 55 ms a query at 1×) |
 
 Peers: `Benchmarks/peers/xapian_raw.cpp` (naive index: TermGenerator, english STEM_SOME, positions,
 replace_document per entity, blocks read with pread(2) as Xapian ships; `--searchlight-plan` mirrors
@@ -361,8 +384,8 @@ transaction), `Benchmarks/peers/tantivy_peer.py` (tantivy-py 0.27, en_stem, one 
 via a one-term phrase-prefix query per field). Peers index name, summary and description of every
 entity with weights 8/3/1 and return the stored document of each hit. Searchlight's search (and so the
 same-plan raw Xapian row) expands the last word as a prefix whenever the text ends in a letter or
-digit, with `--match any` and `all` too (the title-prefix term up to 5 letters, and from 4 letters the
-20 most frequent words it begins, found once per search); the naive, FTS5 and tantivy any/all rows do not.
+digit, with `--match any` and `all` too (the title-prefix term up to {prefix_letters} letters, and from {expansion_letters} letters the
+{expansions} most frequent words it begins, found once per search); the naive, FTS5 and tantivy any/all rows do not.
 tantivy's prefix query matches the typed letters against stemmed terms, so a few typing queries
 ("editi") find nothing there.
 
@@ -373,7 +396,7 @@ compare across runs. Before/after claims in the CHANGELOG come from interleaved 
 binaries, or from block-read counts. The same-plan raw Xapian row reads its blocks through the same
 mappings as Searchlight (the naive row does not), and shares Searchlight's value column, match
 estimate, typed-word expansions, weighted-before-unweighted runs and feedback pool
-(`Sources/CXapian/*.hpp`).
+(`Sources/CXapian/plan/*.hpp`).
 
 """
 
@@ -383,7 +406,7 @@ def write_markdown(path: Path, corpus_name: str, body: str):
     section with its markers at the end of the file the first time."""
     text = path.read_text(encoding="utf-8") if path.exists() else "# Results\n"
     if BEGIN not in text or END not in text:
-        text = text.rstrip("\n") + "\n\n" + SECTION_INTRO + f"{BEGIN}\n{END}\n"
+        text = text.rstrip("\n") + "\n\n" + section_intro() + f"{BEGIN}\n{END}\n"
     start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
     block = text[start:end]
     part_begin, part_end = f"<!-- bench:{corpus_name}:begin -->", f"<!-- bench:{corpus_name}:end -->"

@@ -1,5 +1,6 @@
 #include "Shim.hpp"
-#include "MatchEstimate.hpp"
+#include "plan/MatchEstimate.hpp"
+#include "plan/StemmedTermsOnly.hpp"
 
 using namespace cxapian;
 
@@ -79,16 +80,6 @@ cx_mset *cx_enquire_mset(cx_enquire *enq, uint32_t offset, uint32_t limit, uint3
         return new cx_mset{enq->enquire.get_mset(offset, limit, check_at_least, nullptr, enq->decider.get())};
     });
 }
-
-namespace {
-// Keeps stemmed terms of the default field: "Z" followed by a non-prefix character.
-class StemmedTermsOnly : public Xapian::ExpandDecider {
-  public:
-    bool operator()(const std::string &term) const override {
-        return term.size() > 2 && term[0] == 'Z' && !(term[1] >= 'A' && term[1] <= 'Z');
-    }
-};
-} // namespace
 
 bool cx_enquire_expand(cx_enquire *enq, const uint32_t *docids, size_t count, uint32_t max_terms, bool include_query_terms,
                        void (*visit)(void *, const char *, size_t, double), void *context, cx_error *error) {

@@ -1,6 +1,6 @@
 #include "Shim.hpp"
-#include "DocidSet.hpp"
-#include "ZeroWeight.hpp"
+#include "plan/DocidSet.hpp"
+#include "plan/ZeroWeight.hpp"
 
 using namespace cxapian;
 

@@ -3,8 +3,8 @@
 #define CXAPIAN_SHIM_HPP
 
 #include "CXapian.h"
-#include "FrequentTerms.hpp"
-#include "ValueColumn.hpp"
+#include "plan/FrequentTerms.hpp"
+#include "plan/ValueColumn.hpp"
 #include <xapian.h>
 #include <cstring>
 #include <cstdlib>

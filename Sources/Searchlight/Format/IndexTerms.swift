@@ -2,7 +2,9 @@
 /// Custom prefixes start with `X` and end with `:` so no prefix is a prefix of another.
 enum IndexTerms {
     /// Unique key of an entity: `Q<type>:<id>`.
-    static func unique(type: String, id: EntityIdentifier) -> String { "Q\(type):\(id.stringValue)" }
+    static func unique(type: String, id: EntityIdentifier) -> String { "\(uniquePrefix)\(type):\(id.stringValue)" }
+    /// Xapian's conventional prefix of unique terms.
+    static let uniquePrefix = "Q"
 
     static let typePrefix = "XT:"
     static let domainPrefix = "XD:"

@@ -1,4 +1,4 @@
-// Internal to the shim (and shared with the same-plan mirror in Benchmarks/peers): a value slot of
+// A plan building block of the shim, published for Benchmarks/peers/xapian_raw.cpp: a value slot of
 // numbers held in memory by a reader, read from Xapian's value stream one granule of docids at a time.
 //
 //     cxapian::ValueColumn hints(0);

@@ -1,4 +1,4 @@
-// Internal to the shim (and shared with the same-plan mirror in Benchmarks/peers): a fixed set of
+// A plan building block of the shim, published for Benchmarks/peers/xapian_raw.cpp: a fixed set of
 // documents as a query, to re-rank a pool of candidates without matching anything else.
 //
 //     Xapian::Query pool((new cxapian::DocidSet({12, 7, 40}))->release());

@@ -1,4 +1,4 @@
-// Internal to the shim (and shared with the same-plan mirror in Benchmarks/peers): the most frequent
+// A plan building block of the shim, published for Benchmarks/peers/xapian_raw.cpp: the most frequent
 // terms beginning with a prefix, which a partly typed word expands to.
 //
 //     for (const auto &[term, frequency] : cxapian::most_frequent_terms(db, "data", 20)) { ... }

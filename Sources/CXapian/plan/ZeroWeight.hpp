@@ -1,4 +1,4 @@
-// Internal to the shim (and shared with the same-plan mirror in Benchmarks/peers): whether a query
+// A plan building block of the shim, published for Benchmarks/peers/xapian_raw.cpp: whether a query
 // may match a document with weight 0.
 //
 //     Xapian::Query typed(Xapian::Query::OP_OR, Xapian::Query("Zli"), Xapian::Query("XPli"));

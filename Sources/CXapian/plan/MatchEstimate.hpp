@@ -1,4 +1,4 @@
-// Internal to the shim (and shared with the same-plan mirror in Benchmarks/peers): how many
+// A plan building block of the shim, published for Benchmarks/peers/xapian_raw.cpp: how many
 // documents a query matches, estimated from term frequencies alone, without running it.
 //
 //     Xapian::MSet first = enquire.get_mset(0, 10);
