@@ -56,9 +56,42 @@ struct IndexCommand: ParsableCommand {
         do {
             try reportingFailures(ingest)
         } catch {
-            // A failed first run leaves no index behind, as if it had never started.
-            if !existed { try? FileManager.default.removeItem(atPath: indexOptions.path) }
+            // A failed first run that committed nothing leaves no index behind, as if it had never
+            // started. Batches it did commit are kept (`--resume` continues after them).
+            // (Not when another process holds the writer lock: the folder may be its new index.)
+            if !existed, (error as? ExitCode)?.rawValue != CommandFailure.locked {
+                switch Self.committedEntities(at: indexOptions.path) {
+                case nil:
+                    try? FileManager.default.removeItem(atPath: indexOptions.path)
+                case let count? where count > 0:
+                    Terminal.printWarning("the \(count) entities committed before the failure are kept in \(indexOptions.path); "
+                        + "`searchlight index --resume` with the same inputs continues after them")
+                default:
+                    break
+                }
+            }
             throw error
+        }
+    }
+
+    /// How many entities the index at `path` holds in committed batches; nil only when it surely
+    /// holds nothing worth keeping: no database at all, or one with no document, schema or checkpoint.
+    /// Any doubt (it cannot be read) keeps the folder.
+    static func committedEntities(at path: String) -> Int? {
+        let index: EntityIndex
+        do {
+            index = try EntityIndex(path: path, mode: .readOnly)
+        } catch .indexNotFound, .notAnIndex {
+            return nil
+        } catch {
+            return 0
+        }
+        do {
+            let count = try index.totalCount
+            let checkpoint = try index.checkpoint()
+            return count == 0 && checkpoint == nil && index.schema.types.isEmpty ? nil : count
+        } catch {
+            return 0
         }
     }
 
