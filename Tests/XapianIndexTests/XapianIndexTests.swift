@@ -381,6 +381,15 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
         #expect(page[1].rank == 1)
     }
 
+    /// Xapian counts in 32 bits: a page past that is empty rather than a trap converting the offset.
+    @Test func aPageBeyond32BitsIsEmpty() throws {
+        let folder = TemporaryFolder()
+        let enquire = try graniteEnquire(try sampleDatabase(folder))
+        #expect(try enquire.matches(offset: 1 << 32, limit: 10).isEmpty)
+        #expect(try enquire.matches(offset: Int.max, limit: Int.max).isEmpty)
+        #expect(try enquire.matches(offset: 0, limit: 1 << 40).count == 2)
+    }
+
     @Test func expansionTermsLeaveOutTheQuerysOwnTermsUnlessAsked() throws {
         let folder = TemporaryFolder()
         let enquire = try graniteEnquire(try sampleDatabase(folder))

@@ -44,26 +44,26 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("For search: best, all or any.", valueName: "mode"))
     var match: SearchRequest.MatchMode = .best
 
-    @Option(help: "Results per query.")
+    @Option(parsing: .unconditional, help: "Results per query.")
     var limit = 10
 
     @Flag(inversion: .prefixedNo, help: "For search: cut a snippet of each result, as `search` does by default.")
     var snippets = true
 
-    @Option(help: "Untimed passes over the file first.")
+    @Option(parsing: .unconditional, help: "Untimed passes over the file first.")
     var warmup = 1
 
-    @Option(help: "Timed passes over the file.")
+    @Option(parsing: .unconditional, help: "Timed passes over the file.")
     var rounds = 1
 
-    @Option(help: ArgumentHelp("Also list the N queries with the highest median latency over the rounds.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Also list the N queries with the highest median latency over the rounds.", valueName: "n"))
     var slowest = 0
 
     func validate() throws {
-        guard (1...10_000).contains(limit) else { throw ValidationError("--limit must be between 1 and 10000") }
-        guard warmup >= 0 else { throw ValidationError("--warmup must not be negative") }
-        guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
-        guard slowest >= 0 else { throw ValidationError("--slowest must not be negative") }
+        try NumericOption.check(limit, "--limit", in: 1...10_000)
+        try NumericOption.check(warmup, "--warmup", in: 0...1_000)
+        try NumericOption.check(rounds, "--rounds", in: 1...1_000)
+        try NumericOption.check(slowest, "--slowest", in: 0...10_000)
     }
 
     func run() throws {

@@ -33,7 +33,7 @@ struct IndexCommand: ParsableCommand {
     @Flag(help: "Index the valid lines and report the invalid ones instead of stopping.")
     var skipInvalid = false
 
-    @Option(help: ArgumentHelp("Entities per atomically committed batch.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Entities per atomically committed batch.", valueName: "n"))
     var batchSize = 10_000
 
     @Flag(help: "Continue after the last batch committed by an interrupted run over the same inputs.")
@@ -48,7 +48,7 @@ struct IndexCommand: ParsableCommand {
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("give at least one JSON Lines file or folder") }
-        guard batchSize > 0 else { throw ValidationError("--batch-size must be at least 1") }
+        try NumericOption.check(batchSize, "--batch-size", in: 1...1_000_000)
     }
 
     func run() throws {

@@ -20,12 +20,14 @@ struct IndexOptions: ParsableArguments {
 
 /// `--wait SECONDS`, shared by the commands that write.
 struct WaitOptions: ParsableArguments {
-    @Option(name: .customLong("wait"), help: ArgumentHelp(
+    @Option(name: .customLong("wait"), parsing: .unconditional, help: ArgumentHelp(
         "While another process writes the index, retry for up to this many seconds before failing (exit 5).", valueName: "seconds"))
     var seconds: Double = 0
 
     func validate() throws {
-        guard seconds >= 0, seconds <= 86_400 else { throw ValidationError("--wait must be between 0 and 86400 seconds") }
+        guard seconds >= 0, seconds <= 86_400 else {
+            throw ValidationError("--wait \(NumericOption.text(seconds)) is out of range: it must be between 0 and 86400 seconds")
+        }
     }
 }
 
@@ -33,4 +35,23 @@ struct WaitOptions: ParsableArguments {
 struct OutputOptions: ParsableArguments {
     @Flag(name: .long, help: "Print one JSON document on stdout instead of a table.")
     var json = false
+}
+
+/// Range checks for numeric options, so that every value a user can type is either used or refused
+/// with a usage error (exit 64), never passed on to overflow later. The options are parsed
+/// `.unconditional`ly, so that `--limit -1` reads -1 as the value (and is refused as out of range)
+/// rather than as an unknown flag.
+enum NumericOption {
+    /// The largest `--offset`: Xapian counts matches in 32 bits, and offset plus limit must fit.
+    static let maximumOffset = 1_000_000_000
+
+    static func check(_ value: Int, _ name: String, in range: ClosedRange<Int>) throws {
+        guard range.contains(value) else {
+            throw ValidationError("\(name) \(value) is out of range: it must be between \(range.lowerBound) and \(range.upperBound)")
+        }
+    }
+
+    static func text(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
 }

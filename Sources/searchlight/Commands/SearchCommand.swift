@@ -41,10 +41,10 @@ struct SearchCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Cut a snippet of each result's text around the matched words (--no-snippets: results without, sooner).")
     var snippets = true
 
-    @Option(help: "How many results to show.")
+    @Option(parsing: .unconditional, help: "How many results to show.")
     var limit = 10
 
-    @Option(help: "How many results to skip (for paging).")
+    @Option(parsing: .unconditional, help: "How many results to skip (for paging).")
     var offset = 0
 
     @Argument(help: "The query text ('' matches everything).")
@@ -55,8 +55,8 @@ struct SearchCommand: ParsableCommand {
     }
 
     func validate() throws {
-        guard limit >= 0, limit <= 10_000 else { throw ValidationError("--limit must be between 0 and 10000") }
-        guard offset >= 0 else { throw ValidationError("--offset must not be negative") }
+        try NumericOption.check(limit, "--limit", in: 0...10_000)
+        try NumericOption.check(offset, "--offset", in: 0...NumericOption.maximumOffset)
         for key in sort.flatMap({ $0.split(separator: ",") }) where SortDescriptor(parsing: String(key)) == nil {
             throw ValidationError("--sort '\(key)' is not KEY, KEY:asc or KEY:desc")
         }

@@ -20,14 +20,14 @@ struct SuggestCommand: ParsableCommand {
     @Option(name: .customLong("type"), help: ArgumentHelp("Only entities of this type (repeatable).", valueName: "type"))
     var types: [String] = []
 
-    @Option(help: "How many completions and entities to show.")
+    @Option(parsing: .unconditional, help: "How many completions and entities to show.")
     var limit = 8
 
     @Argument(help: "The text typed so far ('' for suggested entities).")
     var prefix: String = ""
 
     func validate() throws {
-        guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100") }
+        try NumericOption.check(limit, "--limit", in: 1...100)
     }
 
     func run() throws {
