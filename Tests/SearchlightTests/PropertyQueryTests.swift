@@ -121,11 +121,22 @@ private func strings(_ value: Any?) -> [String] { (value as? [String]) ?? (value
         ("name == $time.now(999999999999999999999999999)", 19, "out of range"),
         ("updated < $time.this_year(-00333333333333333333000000000)", 27, "out of range"),
         ("", 1, "empty"),
+        // Nesting is bounded, so that the recursive parser cannot overflow the stack.
+        (String(repeating: "(", count: 13_000), 101, "nested deeper than 100 levels"),
+        (String(repeating: "!", count: 20_000) + "rating > 4", 101, "nested deeper than 100 levels"),
+        (String(repeating: "!(", count: 60) + "rating > 4" + String(repeating: ")", count: 60), 101, "nested deeper than 100 levels"),
     ])
     func unreadablePredicatesSayWhereTheyBroke(text: String, column: Int, reason: String) {
         let error = #expect(throws: PredicateSyntaxError.self) { try EntityPredicate(spotlight: text) }
         #expect(error?.column == column, "\(error?.description ?? "")")
         #expect(error?.reason.contains(reason) == true, "\(error?.reason ?? "")")
+    }
+
+    @Test func predicatesNestedUpToTheLimitParse() throws {
+        let nested = String(repeating: "(", count: 100) + "rating > 4" + String(repeating: ")", count: 100)
+        #expect(try EntityPredicate(spotlight: nested) == .compare("rating", .greaterThan, 4))
+        let negated = String(repeating: "!", count: 100) + "rating > 4"
+        #expect(try fixture.matching(EntityPredicate(spotlight: negated)) == (try fixture.matching(.compare("rating", .greaterThan, 4))))
     }
 
     @Test func sortingOrdersByTheKeyWithMissingValuesLast() throws {

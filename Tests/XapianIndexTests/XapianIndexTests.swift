@@ -331,6 +331,19 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
         #expect(error?.kind == .queryParser)
     }
 
+    /// Xapian builds, matches and frees queries by recursion: text nested thousands deep is refused
+    /// as a syntax error (the caller then searches plain words) instead of overflowing the stack.
+    @Test func deeplyNestedQueryTextIsASyntaxError() throws {
+        let parser = QueryParser()
+        for text in [String(repeating: "NOT (", count: 25_000) + "a", String(repeating: "a AND (", count: 101) + "b"] {
+            let error = #expect(throws: XapianError.self) { try parser.parse(text, flags: [.boolean, .phrase, .loveHate, .pureNot]) }
+            #expect(error?.kind == .queryParser)
+            #expect(error?.message.contains("nested deeper than") == true, "\(error?.message ?? "")")
+            _ = try parser.parse(text, flags: [])
+        }
+        _ = try parser.parse(String(repeating: "a AND (", count: 100) + "b", flags: .standard)
+    }
+
     @Test func aCorruptTableIsReported() throws {
         let folder = TemporaryFolder()
         let db = try WritableDatabase(path: folder.path)
