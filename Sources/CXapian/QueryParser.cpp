@@ -134,7 +134,19 @@ cx_query *cx_query_parser_parse(cx_query_parser *qp, const char *text, size_t le
         std::string query_text = str(text, len);
         if ((flags & Xapian::QueryParser::FLAG_BOOLEAN) && brackets_nest_deeper_than(query_text, max_bracket_nesting))
             throw Xapian::QueryParserError("brackets nested deeper than " + std::to_string(max_bracket_nesting) + " levels");
-        Xapian::Query query = qp->parser.parse_query(query_text, flags, default_prefix ? default_prefix : "");
+        const char *prefix = default_prefix ? default_prefix : "";
+        Xapian::Query query;
+        try {
+            query = qp->parser.parse_query(query_text, flags, prefix);
+        } catch (const Xapian::QueryParserError &e) {
+            // A `..` that no range processor takes ("version 2..3", "1..", "year:abc..def") makes
+            // Xapian refuse the whole text, whatever the flags. It is not a range, so its dots are
+            // read as what they are in plain text: a break between words.
+            if (e.get_msg().find("range") == std::string::npos || query_text.find("..") == std::string::npos) throw;
+            std::string words = query_text;
+            for (size_t at = words.find(".."); at != std::string::npos; at = words.find("..", at)) words.replace(at, 2, " ");
+            query = qp->parser.parse_query(words, flags, prefix);
+        }
         if (deeper_than(query, max_query_depth))
             throw Xapian::QueryParserError("query nested deeper than " + std::to_string(max_query_depth) + " levels");
         return new cx_query{std::move(query)};

@@ -125,6 +125,11 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
                      files: [.file("schema.json", #"{"types":"# + String(repeating: "[", count: 13_000) + String(repeating: "]", count: 13_000) + "}"),
                              .file("ok.jsonl", BadInputCase.validLine)],
                      arguments: ["index", "--schema", "schema.json", "ok.jsonl"], status: 3, messages: ["schema.json: invalid JSON at column", "nested deeper than 64 levels"]),
+        BadInputCase(name: "a range of words", arguments: ["search", "version 2..3"], status: 0, messages: []),
+        BadInputCase(name: "an open range of nothing", arguments: ["search", "1.."], status: 0, messages: []),
+        BadInputCase(name: "a range of words on an unknown field", arguments: ["search", "year:abc..def"], status: 0, messages: []),
+        BadInputCase(name: "a range of words on a number field", arguments: ["search", "length:abc..def"], status: 0, messages: []),
+        BadInputCase(name: "a range typed into suggest", arguments: ["suggest", "1.."], status: 0, messages: []),
         BadInputCase(name: "--where predicate that does not parse", arguments: ["search", "--where", #"rating >= 4 && (region == "x""#, ""],
                      status: 3, messages: ["--where: cannot read predicate at column 30", "expected ')'"]),
     ]

@@ -457,6 +457,21 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
         #expect(try enquire.matches(offset: 0, limit: 10).count == 2)
     }
 
+    /// A `..` that no range processor takes is not a range: its text is parsed as words, not refused
+    /// (Xapian throws "Unknown range operation" for the whole text, whatever the flags).
+    @Test func dotsThatAreNoRangeParseAsWords() throws {
+        let parser = QueryParser()
+        try parser.addRange(field: "size", slot: 3, isDate: false)
+        for text in ["version 2..3", "1..", "year:abc..def", "size:abc..def", "a..b..c"] {
+            for flags: QueryParser.Flags in [.standard, []] {
+                let query = try parser.parse(text, flags: flags)
+                #expect(!query.description.contains("VALUE_RANGE"), "\(text): \(query.description)")
+            }
+        }
+        #expect(try parser.parse("version 2..3", flags: .standard).description.contains("version"))
+        #expect(try parser.parse("size:0..10", flags: .standard).description.contains("VALUE_RANGE"))
+    }
+
     @Test func sortableEncodingPreservesOrderAndValue() {
         let values: [Double] = [-1e9, -2.5, 0, 0.001, 3, 42.75, 1e12]
         let encoded = values.map(Sortable.serialise)
