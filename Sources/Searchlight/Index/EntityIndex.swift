@@ -146,7 +146,7 @@ public final class EntityIndex: Sendable {
                 throw SearchlightError.notAnIndex(path: path, reason: "the Xapian database has no Searchlight format version")
             }
             guard let bytes = try database.metadata(IndexMetadata.schema) else { return Schema() }
-            return try Schema(jsonText: String(decoding: bytes, as: UTF8.self), source: "\(path) (stored schema)")
+            return try Schema(jsonText: String(decoding: bytes, as: UTF8.self), source: "\(path) (stored schema)", stored: true)
         } catch let error as SearchlightError {
             throw error
         } catch let error as XapianError {
