@@ -98,6 +98,7 @@ struct IndexCommand: ParsableCommand {
     private func ingest() throws {
         let (files, folderSchema) = try InputFiles.resolve(inputs)
         let schemaFile = schema ?? folderSchema
+        if let schema { try InputFiles.requireRegularFile(schema) }
         let parsedSchema = try schemaFile.map { path throws -> Schema in
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 throw SearchlightError.input(path: path, reason: "cannot read the schema file")
@@ -183,6 +184,7 @@ enum InputFiles {
                 throw SearchlightError.input(path: input, reason: "no such file or folder")
             }
             guard isDirectory else {
+                try requireRegularFile(input)
                 files.append(input)
                 continue
             }
@@ -195,9 +197,19 @@ enum InputFiles {
                 throw SearchlightError.input(error, at: input)
             }
             guard !found.isEmpty else { throw SearchlightError.input(path: input, reason: "the folder holds no .jsonl files") }
+            for file in found { try requireRegularFile(file) }
             files += found
         }
+        if let schema { try requireRegularFile(schema) }
         return (files, schema)
+    }
+
+    /// Refuses a FIFO, socket or device (reading one could block for ever, holding the writer
+    /// lock): checked before the index is opened. A symbolic link to a regular file is fine.
+    static func requireRegularFile(_ path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw SearchlightError.input(path: path, reason: String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw SearchlightError.input(path: path, reason: "not a regular file") }
     }
 }
 
