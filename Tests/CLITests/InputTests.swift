@@ -56,3 +56,57 @@ extension CLI {
         #expect(!FileManager.default.fileExists(atPath: cli.index), "the index was created before the inputs were checked")
     }
 }
+
+/// Permissions: an index whose files this user may not write is a storage error naming the file
+/// (exit 6), not "being written by another process" (exit 5). Runs the commands as `nobody`.
+@Suite(.serialized) struct Permissions {
+    static let nobody = ["--reuid=65534", "--regid=65534", "--clear-groups"]
+
+    /// Runs the binary as `nobody` through setpriv; nil when that is not possible here.
+    func runAsNobody(_ cli: CLI, _ arguments: [String]) throws -> CLI.Output? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = Self.nobody + [CLI.binary] + arguments + ["--index", cli.index]
+        process.currentDirectoryURL = URL(fileURLWithPath: cli.folder)
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        guard (try? process.run()) != nil else { return nil }
+        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLI.Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test(arguments: [["index", "ok.jsonl"], ["delete", "--all"], ["compact"]])
+    func readOnlyIndexFilesAreAStorageErrorNamingTheFile(command: [String]) throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            print("skipped 'read-only index files': needs root and setpriv to run as nobody")
+            return
+        }
+        try (BadInputCase.validLine + "\n").write(toFile: cli.folder + "/ok.jsonl", atomically: true, encoding: .utf8)
+        #expect(try cli.run(["index", CLI.corpus]).status == 0)
+        // The folder and its files belong to nobody; the files are read-only, the lock file too.
+        _ = try BadInput.shell("chown", ["-R", "65534:65534", cli.index])
+        _ = try BadInput.shell("chmod", ["755", cli.folder])
+        _ = try BadInput.shell("chmod", ["644", cli.folder + "/ok.jsonl"])
+        let files = try FileManager.default.contentsOfDirectory(atPath: cli.index).map { cli.index + "/" + $0 }
+        _ = try BadInput.shell("chmod", ["444"] + files)
+        guard let probe = try runAsNobody(cli, ["stats"]), probe.status == 0 else {
+            print("skipped 'read-only index files': cannot run the binary as nobody here")
+            return
+        }
+        let output = try #require(try runAsNobody(cli, command))
+        #expect(output.status == 6, "\(command): \(output.stderr)")
+        #expect(output.stderr.contains("cannot write the index at \(cli.index): \(cli.index)/"), "\(command): \(output.stderr)")
+        #expect(output.stderr.contains("Permission denied"), "\(command): \(output.stderr)")
+        #expect(!output.stderr.contains("another process"), "\(command): \(output.stderr)")
+
+        // With a writable lock file, Xapian takes the lock and fails on a table: the same error.
+        _ = try BadInput.shell("chmod", ["644", cli.index + "/flintlock"])
+        let tables = try #require(try runAsNobody(cli, command))
+        #expect(tables.status == 6, "\(command): \(tables.stderr)")
+        #expect(tables.stderr.contains(".glass: Permission denied"), "\(command): \(tables.stderr)")
+    }
+}
