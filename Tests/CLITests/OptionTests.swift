@@ -33,6 +33,58 @@ import Testing
         #expect(!output.stderr.contains("Missing value"), "\(arguments): \(output.stderr)")
     }
 
+    /// ArgumentParser kept the last of a repeated single-value option; each is now a usage error.
+    static let repeated: [[String]] = [
+        ["search", "--index", "a", "--index", "b", "x"],
+        ["search", "--limit", "1", "--limit", "2", "x"],
+        ["search", "--offset", "1", "--offset", "2", "x"],
+        ["search", "--match", "all", "--match", "any", "x"],
+        ["search", "--fields", "a", "--fields", "b", "x"],
+        ["suggest", "--limit", "1", "--limit", "2", "x"],
+        ["index", "--schema", "a", "--schema", "b", "x.jsonl"],
+        ["index", "--type", "a", "--type", "b", "x.jsonl"],
+        ["index", "--batch-size", "1", "--batch-size", "2", "x.jsonl"],
+        ["index", "--wait", "1", "--wait", "2", "x.jsonl"],
+        ["get", "--all", "trail", "--all", "landmark"],
+        ["get", "--enum", "a", "--enum", "b"],
+        ["delete", "--type", "a", "--type", "b"],
+        ["delete", "--domain", "a", "--domain", "b"],
+        ["compact", "--wait", "1", "--wait", "2"],
+        ["stats", "--index", "a", "--index", "b"],
+        ["bench", "--queries", "a", "--queries", "b"],
+        ["bench", "--queries", "a", "--rounds", "1", "--rounds", "2"],
+        ["bench", "--queries", "a", "--mode", "get", "--mode", "search"],
+    ]
+
+    @Test(arguments: 0..<repeated.count)
+    func aSingleValueOptionGivenTwiceIsAUsageError(_ which: Int) throws {
+        let arguments = Self.repeated[which]
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let output = try cli.run(arguments, withIndex: false)
+        let option = arguments.first { name in name.hasPrefix("--") && arguments.filter { $0 == name }.count == 2 }!
+        #expect(output.status == 64, "\(arguments): \(output.stderr)")
+        #expect(output.stderr.contains("\(option) was given 2 times; give it once"), "\(arguments): \(output.stderr)")
+    }
+
+    @Test func repeatedWhereFiltersMustAllHold() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try cli.run(["index", CLI.corpus])
+        func ids(_ arguments: [String]) throws -> [String] {
+            let output = try cli.run(["search", "--json", "--limit", "1000"] + arguments + [""])
+            #expect(output.status == 0, "\(output.stderr)")
+            return (((output.json as? [String: Any])?["results"] as? [[String: Any]]) ?? []).map { "\($0["type"] ?? ""):\($0["id"] ?? "")" }.sorted()
+        }
+        let both = try ids(["--where", "rating >= 4.5", "--where", "difficulty == easy"])
+        #expect(both == (try ids(["--where", "rating >= 4.5 && difficulty == easy"])))
+        #expect(!both.isEmpty)
+        #expect(both.count < (try ids(["--where", "difficulty == easy"])).count)
+        #expect(both.count < (try ids(["--where", "rating >= 4.5"])).count)
+        let help = try cli.run(["search", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("(repeatable: every filter must hold)"))
+    }
+
     @Test func theLargestOffsetIsAnEmptyPage() throws {
         let cli = CLI()
         defer { cli.cleanUp() }

@@ -8,6 +8,7 @@ struct IndexCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "index",
         abstract: "Index JSON Lines files or folders of them.",
+        usage: "searchlight index [--index <path>] [--json] [--wait <seconds>] [--schema <file>] [--type <name>] [--skip-invalid] [--batch-size <n>] [--resume] [--no-compact] <input> ...",
         discussion: """
         Each line is one entity: {"type", "id", "domain", "expirationDate", "attributes": {...}}, or a flat \
         object with an "id" (then --type names its type). A folder contributes every *.jsonl file inside it, \
@@ -24,17 +25,23 @@ struct IndexCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var wait: WaitOptions
 
-    @Option(help: ArgumentHelp("A schema.json describing the entity types.", valueName: "file"))
-    var schema: String?
+    @Option(name: .customLong("schema"), help: ArgumentHelp("A schema.json describing the entity types.", valueName: "file"))
+    var schemaGiven: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("The entity type of flat JSON objects.", valueName: "name"))
-    var type: String?
+    var schema: String? { schemaGiven.first }
+
+    @Option(name: .customLong("type"), help: ArgumentHelp("The entity type of flat JSON objects.", valueName: "name"))
+    var typeGiven: [String] = []
+
+    var type: String? { typeGiven.first }
 
     @Flag(help: "Index the valid lines and report the invalid ones instead of stopping.")
     var skipInvalid = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Entities per atomically committed batch.", valueName: "n"))
-    var batchSize = 10_000
+    @Option(name: .customLong("batch-size"), parsing: .unconditionalSingleValue, help: ArgumentHelp("Entities per atomically committed batch. (default: 10000)", valueName: "n"))
+    var batchSizeGiven: [Int] = []
+
+    var batchSize: Int { batchSizeGiven.first ?? 10_000 }
 
     @Flag(help: "Continue after the last batch committed by an interrupted run over the same inputs.")
     var resume = false
@@ -47,6 +54,9 @@ struct IndexCommand: ParsableCommand {
     var inputs: [String]
 
     func validate() throws {
+        try Once.check(schemaGiven, "--schema")
+        try Once.check(typeGiven, "--type")
+        try Once.check(batchSizeGiven, "--batch-size")
         guard !inputs.isEmpty else { throw ValidationError("give at least one JSON Lines file or folder") }
         try NumericOption.check(batchSize, "--batch-size", in: 1...1_000_000)
     }

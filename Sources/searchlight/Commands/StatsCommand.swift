@@ -6,7 +6,8 @@ import Searchlight
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Show entity counts per type, the schema, the format version and the size on disk."
+        abstract: "Show entity counts per type, the schema, the format version and the size on disk.",
+        usage: "searchlight stats [--index <path>] [--json]"
     )
 
     @OptionGroup var indexOptions: IndexOptions

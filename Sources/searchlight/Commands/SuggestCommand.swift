@@ -6,6 +6,7 @@ struct SuggestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "suggest",
         abstract: "Completions, best entities and a spelling correction for text being typed.",
+        usage: "searchlight suggest [--index <path>] [--json] [--type <type> ...] [--limit <limit>] [<prefix>]",
         discussion: """
         Completions come from the words and two-word phrases of entity titles, most common first, with the \
         typed part marked (JSON "highlights": [start, end) character offsets). A prefix that ends in a letter \
@@ -20,13 +21,16 @@ struct SuggestCommand: ParsableCommand {
     @Option(name: .customLong("type"), help: ArgumentHelp("Only entities of this type (repeatable).", valueName: "type"))
     var types: [String] = []
 
-    @Option(parsing: .unconditional, help: "How many completions and entities to show.")
-    var limit = 8
+    @Option(name: .customLong("limit"), parsing: .unconditionalSingleValue, help: "How many completions and entities to show. (default: 8)")
+    var limitGiven: [Int] = []
+
+    var limit: Int { limitGiven.first ?? 8 }
 
     @Argument(help: "The text typed so far ('' for suggested entities).")
     var prefix: String = ""
 
     func validate() throws {
+        try Once.check(limitGiven, "--limit")
         try NumericOption.check(limit, "--limit", in: 1...100)
     }
 
