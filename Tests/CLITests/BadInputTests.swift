@@ -138,6 +138,10 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
         BadInputCase(name: "a range of words on an unknown field", arguments: ["search", "year:abc..def"], status: 0, messages: []),
         BadInputCase(name: "a range of words on a number field", arguments: ["search", "length:abc..def"], status: 0, messages: []),
         BadInputCase(name: "a range typed into suggest", arguments: ["suggest", "1.."], status: 0, messages: []),
+        BadInputCase(name: "--where comparing a number with a word", arguments: ["search", "--where", #"rating == "abc""#, ""],
+                     status: 3, messages: [#"--where: wrong value kind for 'rating' (double): "abc" is not a number"#]),
+        BadInputCase(name: "--where comparing a date with a word", arguments: ["search", "--where", "updated > soon", ""],
+                     status: 3, messages: [#"--where: wrong value kind for 'updated' (date): "soon" is not a date"#]),
         BadInputCase(name: "--where predicate that does not parse", arguments: ["search", "--where", #"rating >= 4 && (region == "x""#, ""],
                      status: 3, messages: ["--where: cannot read predicate at column 30", "expected ')'"]),
     ]

@@ -110,3 +110,23 @@ extension CLI {
         #expect(tables.stderr.contains(".glass: Permission denied"), "\(command): \(tables.stderr)")
     }
 }
+
+/// Indexed text may hold terminal escape sequences: human output shows them escaped.
+@Suite struct HumanOutput {
+    @Test func controlCharactersInIndexedDataArePrintedEscaped() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let line = #"{"id":1,"title":"Evil \u001b[2J title\u0007","body":"clear \u001b[31m red text","note":"x\u009b1m"}"#
+        try (line + "\n").write(toFile: cli.folder + "/evil.jsonl", atomically: true, encoding: .utf8)
+        #expect(try cli.run(["index", "--type", "doc", "evil.jsonl"]).status == 0)
+        for arguments in [["search", "--fields", "note", "evil"], ["get", "doc:1"], ["suggest", "ev"]] {
+            let output = try cli.run(arguments)
+            #expect(output.status == 0, "\(arguments): \(output.stderr)")
+            #expect(!output.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B }, "\(arguments): raw control characters")
+            #expect(output.stdout.contains(#"Evil \u{1B}[2J title\u{7}"#), "\(arguments): \(output.stdout)")
+        }
+        #expect(try cli.run(["search", "--fields", "note", "evil"]).stdout.contains(#"x\u{9B}1m"#))
+        let json = try cli.run(["search", "--json", "evil"])
+        #expect(((json.json as? [String: Any])?["results"] as? [[String: Any]])?.first?["title"] as? String == "Evil \u{1B}[2J title\u{7}")
+    }
+}

@@ -85,6 +85,15 @@ import Testing
         #expect(help.contains("(repeatable: every filter must hold)"))
     }
 
+    @Test(arguments: [["index", "--index", "", "x.jsonl"], ["search", "--index", "", "x"], ["stats", "--index", ""]])
+    func anEmptyIndexPathIsAUsageError(arguments: [String]) throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let output = try cli.run(arguments, withIndex: false)
+        #expect(output.status == 64, "\(output.stderr)")
+        #expect(output.stderr.contains("--index is empty: give the index folder's path"), "\(output.stderr)")
+    }
+
     @Test func theLargestOffsetIsAnEmptyPage() throws {
         let cli = CLI()
         defer { cli.cleanUp() }

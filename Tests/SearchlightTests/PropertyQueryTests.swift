@@ -132,6 +132,22 @@ private func strings(_ value: Any?) -> [String] { (value as? [String]) ?? (value
         #expect(error?.reason.contains(reason) == true, "\(error?.reason ?? "")")
     }
 
+    /// A value that no value of the attribute's kind can equal would select nothing, silently.
+    @Test func valuesOfTheWrongKindAreRefused() throws {
+        let schema = fixture.index.schema
+        for (text, message) in [(#"rating == "abc""#, #"wrong value kind for 'rating' (double): "abc" is not a number"#),
+                                ("InRange(length, 5, x)", #"wrong value kind for 'length' (double): "x" is not a number"#),
+                                ("!(updated > soon)", #"wrong value kind for 'updated' (date): "soon" is not a date"#),
+                                (#"dogFriendly == "yes""#, #"wrong value kind for 'dogFriendly' (boolean): "yes" is not true or false"#)] {
+            let error = #expect(throws: SearchlightError.self) { try EntityPredicate(spotlight: text).checkValueKinds(against: schema) }
+            #expect(error?.description.contains(message) == true, "\(text): \(error?.description ?? "")")
+        }
+        for text in ["rating >= 4.5", #"rating == "4.5""#, "updated > $time.today(-30)", #"updated > "2024-01-01""#, "dogFriendly == true",
+                     #"region == "yose*"cd"#, "unknownKey == 3"] {
+            #expect(throws: Never.self) { try EntityPredicate(spotlight: text).checkValueKinds(against: schema) }
+        }
+    }
+
     @Test func predicatesNestedUpToTheLimitParse() throws {
         let nested = String(repeating: "(", count: 100) + "rating > 4" + String(repeating: ")", count: 100)
         #expect(try EntityPredicate(spotlight: nested) == .compare("rating", .greaterThan, 4))

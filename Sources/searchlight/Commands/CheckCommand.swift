@@ -46,7 +46,7 @@ struct CheckCommand: ParsableCommand {
         var lines = ["Index \(report.path): \(report.documents) documents checked; Xapian found \(report.xapianErrors) errors; "
             + "\(report.problemCount) other \(report.problemCount == 1 ? "problem" : "problems")."]
         if report.xapianErrors > 0 { lines.append(report.xapianReport) }
-        lines += report.problems.map { "  \($0)" }
+        lines += report.problems.map { "  \(Terminal.printable($0))" }
         if report.problemCount > report.problems.count { lines.append("  ... and \(report.problemCount - report.problems.count) more") }
         lines.append(report.isConsistent ? "The index is consistent." : "The index is NOT consistent.")
         return lines.joined(separator: "\n")

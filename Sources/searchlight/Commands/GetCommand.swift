@@ -82,7 +82,7 @@ struct GetCommand: ParsableCommand {
 
     private func human(_ entity: Entity, schema: Schema) -> String {
         let display = schema.displayRepresentation(of: entity)
-        var lines = [Terminal.bold(display.title) + (display.subtitle.map { " — \($0)" } ?? "")]
+        var lines = [Terminal.bold(Terminal.printable(display.title)) + (display.subtitle.map { " — \(Terminal.printable($0))" } ?? "")]
         var table = Table([("KEY", .left), ("VALUE", .left)])
         table.maximumWidth = 100
         table.append(["type", entity.type])

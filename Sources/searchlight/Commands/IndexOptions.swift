@@ -11,6 +11,7 @@ struct IndexOptions: ParsableArguments {
 
     func validate() throws {
         _ = try Once.check(indexPaths, "--index")
+        if index?.isEmpty == true { throw ValidationError("--index is empty: give the index folder's path") }
     }
 
     var path: String {

@@ -82,6 +82,7 @@ struct SearchCommand: ParsableCommand {
             }
             let filter: EntityPredicate? = filters.count > 1 ? .all(filters) : filters.first
             let index = try indexOptions.open(.readOnly)
+            do { try filter?.checkValueKinds(against: index.schema) } catch { throw SearchlightError.invalidQuery("--where: \(error)") }
             var request = SearchRequest(query, types: types, match: match, filter: filter, sort: sortDescriptors,
                                         facets: facet, limit: limit, offset: offset)
             request.explain = explain

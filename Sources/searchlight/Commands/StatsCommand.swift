@@ -48,7 +48,7 @@ struct StatsCommand: ParsableCommand {
             }
             print(table.render())
             if !schema.enums.isEmpty {
-                print("Enums: " + schema.enums.map { "\($0.name) (\($0.cases.map(\.value).joined(separator: ", ")))" }.joined(separator: "; "))
+                print("Enums: " + Terminal.printable(schema.enums.map { "\($0.name) (\($0.cases.map(\.value).joined(separator: ", ")))" }.joined(separator: "; ")))
             }
             if let checkpoint, let file = checkpoint["file"]?.stringValue, let line = checkpoint["line"]?.intValue {
                 print("Last committed batch ended at \(file):\(line)")

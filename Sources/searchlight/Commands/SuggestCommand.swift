@@ -53,12 +53,12 @@ struct SuggestCommand: ParsableCommand {
                 ]).prettyJSONText)
                 return
             }
-            if let correction = suggestions.correction { print("Did you mean: \(Terminal.bold(correction))") }
+            if let correction = suggestions.correction { print("Did you mean: \(Terminal.bold(Terminal.printable(correction)))") }
             if !suggestions.completions.isEmpty {
                 print(suggestions.completions.map { completion -> String in
                     let typed = completion.highlights.first ?? 0..<0
                     let characters = Array(completion.text)
-                    return Terminal.bold(String(characters[typed])) + String(characters[typed.upperBound...])
+                    return Terminal.bold(Terminal.printable(String(characters[typed]))) + Terminal.printable(String(characters[typed.upperBound...]))
                 }.joined(separator: "  "))
             }
             if suggestions.truncated { print(Terminal.dim("(more completions exist than were scanned; type more letters)")) }
