@@ -44,6 +44,31 @@ class EpochDateRangeProcessor : public Xapian::RangeProcessor {
     }
 };
 
+// How deeply brackets may nest in query text, and a parsed query's tree. Xapian builds, matches
+// and frees a query by recursion over its tree, as the shim's match estimate does, so a text of
+// thousands of "NOT (" would overflow the stack. Past the limits the parse fails as a syntax
+// error, and the caller searches the text as plain words (whose query is flat).
+constexpr int max_bracket_nesting = 100;
+constexpr int max_query_depth = 1000;
+
+bool brackets_nest_deeper_than(const std::string &text, int limit) {
+    int depth = 0;
+    for (char c : text) {
+        if (c == '(' && ++depth > limit) return true;
+        if (c == ')' && depth > 0) --depth;
+    }
+    return false;
+}
+
+// Looks at most `limit` levels down, so the check itself cannot recurse without bound.
+bool deeper_than(const Xapian::Query &query, int limit) {
+    if (limit <= 0) return query.get_num_subqueries() > 0;
+    for (size_t i = 0, n = query.get_num_subqueries(); i < n; ++i) {
+        if (deeper_than(query.get_subquery(i), limit - 1)) return true;
+    }
+    return false;
+}
+
 } // namespace
 
 extern "C" {
@@ -106,7 +131,25 @@ bool cx_query_parser_add_range(cx_query_parser *qp, uint32_t slot, const char *f
 cx_query *cx_query_parser_parse(cx_query_parser *qp, const char *text, size_t len, int flags,
                                 const char *default_prefix, cx_error *error) {
     return guarded<cx_query *>(error, nullptr, [&] {
-        return new cx_query{qp->parser.parse_query(str(text, len), flags, default_prefix ? default_prefix : "")};
+        std::string query_text = str(text, len);
+        if ((flags & Xapian::QueryParser::FLAG_BOOLEAN) && brackets_nest_deeper_than(query_text, max_bracket_nesting))
+            throw Xapian::QueryParserError("brackets nested deeper than " + std::to_string(max_bracket_nesting) + " levels");
+        const char *prefix = default_prefix ? default_prefix : "";
+        Xapian::Query query;
+        try {
+            query = qp->parser.parse_query(query_text, flags, prefix);
+        } catch (const Xapian::QueryParserError &e) {
+            // A `..` that no range processor takes ("version 2..3", "1..", "year:abc..def") makes
+            // Xapian refuse the whole text, whatever the flags. It is not a range, so its dots are
+            // read as what they are in plain text: a break between words.
+            if (e.get_msg().find("range") == std::string::npos || query_text.find("..") == std::string::npos) throw;
+            std::string words = query_text;
+            for (size_t at = words.find(".."); at != std::string::npos; at = words.find("..", at)) words.replace(at, 2, " ");
+            query = qp->parser.parse_query(words, flags, prefix);
+        }
+        if (deeper_than(query, max_query_depth))
+            throw Xapian::QueryParserError("query nested deeper than " + std::to_string(max_query_depth) + " levels");
+        return new cx_query{std::move(query)};
     });
 }
 

@@ -142,7 +142,11 @@ public final class Enquire {
     }
 
     public func matches(offset: Int, limit: Int, checkAtLeast: Int = 0) throws(XapianError) -> MatchSet {
-        let mset = try withXapianError { cx_enquire_mset(handle, UInt32(offset), UInt32(limit), UInt32(checkAtLeast), $0) }
+        // Xapian counts in 32 bits: a page beyond that is empty, not a trap on the conversion.
+        let offset32 = UInt32(clamping: max(0, offset))
+        let limit32 = min(UInt32(clamping: max(0, limit)), UInt32.max - offset32)
+        let check32 = UInt32(clamping: max(0, checkAtLeast))
+        let mset = try withXapianError { cx_enquire_mset(handle, offset32, limit32, check32, $0) }
         return MatchSet(handle: mset!, offset: offset)
     }
 }

@@ -49,6 +49,49 @@ import Testing
         #expect(try cli.count() == count, "re-running without --resume stays idempotent")
     }
 
+    /// A first run that fills the disk after some batches were committed keeps them: the folder
+    /// is removed only when nothing was committed, and `--resume` continues after the last batch.
+    @Test func aFullDiskWhileCreatingTheIndexKeepsTheCommittedBatches() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let disk = cli.folder + "/disk"
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        guard (try? BadInput.shell("mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", disk])) == 0 else {
+            print("skipped 'full disk while creating the index': cannot mount a tmpfs here (needs root and mount)")
+            return
+        }
+        defer { _ = try? BadInput.shell("umount", [disk]) }
+        let file = cli.folder + "/big.jsonl"
+        try Data(BadInput.bulkyEntities(3000)).write(to: URL(fileURLWithPath: file))
+        let index = disk + "/index"
+        let full = try cli.run(["index", "--batch-size", "200", file, "--index", index], withIndex: false)
+        #expect(full.status == 6, "\(full.stderr)")
+        #expect(full.stderr.contains("No space left on device"))
+        #expect(full.stderr.contains("committed before the failure are kept"), "\(full.stderr)")
+        let stats = try cli.run(["stats", "--json", "--index", index], withIndex: false)
+        #expect(stats.status == 0, "the failed run removed the index: \(stats.stderr)")
+        let kept = (stats.json as? [String: Any])?["documents"] as? Int ?? 0
+        #expect(kept > 0 && kept % 200 == 0 && kept < 3000, "kept \(kept)")
+        #expect(try cli.run(["check", "--index", index], withIndex: false).status == 0)
+
+        #expect(try BadInput.shell("mount", ["-o", "remount,size=200m", disk]) == 0)
+        let resumed = try cli.run(["index", "--resume", "--json", "--batch-size", "200", file, "--index", index], withIndex: false)
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect((resumed.json as? [String: Any])?["indexed"] as? Int == 3000 - kept)
+        let after = try cli.run(["stats", "--json", "--index", index], withIndex: false)
+        #expect((after.json as? [String: Any])?["documents"] as? Int == 3000)
+    }
+
+    /// A first run that fails before committing anything leaves no folder behind.
+    @Test func aFirstRunThatCommitsNothingLeavesNoFolder() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try "{\"id\": 1, \"title\": \"x\"}\n{\"id\": ".write(toFile: cli.folder + "/bad.jsonl", atomically: true, encoding: .utf8)
+        let failed = try cli.run(["index", "--type", "doc", cli.folder + "/bad.jsonl"])
+        #expect(failed.status == 3)
+        #expect(!FileManager.default.fileExists(atPath: cli.index))
+    }
+
     @Test func statsShowTheFormatVersionAndTheLastCommittedBatch() throws {
         let cli = CLI()
         defer { cli.cleanUp() }

@@ -40,6 +40,28 @@ import XapianIndex
         #expect(try IndexCheckReport(checking: index.path).problems.contains { $0.contains("'long' is not a length") })
     }
 
+    /// An index written before reserved keys were refused, with an attribute named `type`, opens
+    /// (so it can be read and checked) and `check` reports the key, since every search fails with it.
+    @Test func checkFindsAnAttributeWithAReservedName() throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        try index.index([trail("mist", "Mist Trail")])
+        #expect(try IndexCheckReport(checking: index.path).isConsistent)
+        try index.state.withLock { state in
+            let writer = try #require(state.writer)
+            var schema = state.schema
+            let t = try #require(schema.types.firstIndex { $0.name == "trail" })
+            schema.types[t].attributes.append(AttributeKey("type", kind: .keyword))
+            try writer.setMetadata(IndexMetadata.schema, Array(schema.jsonValue.jsonText.utf8))
+            try writer.commit()
+        }
+        let reader = try EntityIndex(path: index.path)
+        #expect(reader.schema.type(named: "trail")?.attribute("type") != nil)
+        let report = try IndexCheckReport(checking: index.path)
+        #expect(!report.isConsistent)
+        #expect(report.problems.contains { $0.contains("type 'trail': attribute key 'type' is reserved") }, "\(report.problems)")
+    }
+
     @Test func compactionKeepsEveryEntityHoldsTheLockAndLeavesTheIndexWritable() throws {
         let folder = TemporaryFolder()
         let index = try openIndex(folder)

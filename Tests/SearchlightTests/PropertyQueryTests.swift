@@ -121,11 +121,38 @@ private func strings(_ value: Any?) -> [String] { (value as? [String]) ?? (value
         ("name == $time.now(999999999999999999999999999)", 19, "out of range"),
         ("updated < $time.this_year(-00333333333333333333000000000)", 27, "out of range"),
         ("", 1, "empty"),
+        // Nesting is bounded, so that the recursive parser cannot overflow the stack.
+        (String(repeating: "(", count: 13_000), 101, "nested deeper than 100 levels"),
+        (String(repeating: "!", count: 20_000) + "rating > 4", 101, "nested deeper than 100 levels"),
+        (String(repeating: "!(", count: 60) + "rating > 4" + String(repeating: ")", count: 60), 101, "nested deeper than 100 levels"),
     ])
     func unreadablePredicatesSayWhereTheyBroke(text: String, column: Int, reason: String) {
         let error = #expect(throws: PredicateSyntaxError.self) { try EntityPredicate(spotlight: text) }
         #expect(error?.column == column, "\(error?.description ?? "")")
         #expect(error?.reason.contains(reason) == true, "\(error?.reason ?? "")")
+    }
+
+    /// A value that no value of the attribute's kind can equal would select nothing, silently.
+    @Test func valuesOfTheWrongKindAreRefused() throws {
+        let schema = fixture.index.schema
+        for (text, message) in [(#"rating == "abc""#, #"wrong value kind for 'rating' (double): "abc" is not a number"#),
+                                ("InRange(length, 5, x)", #"wrong value kind for 'length' (double): "x" is not a number"#),
+                                ("!(updated > soon)", #"wrong value kind for 'updated' (date): "soon" is not a date"#),
+                                (#"dogFriendly == "yes""#, #"wrong value kind for 'dogFriendly' (boolean): "yes" is not true or false"#)] {
+            let error = #expect(throws: SearchlightError.self) { try EntityPredicate(spotlight: text).checkValueKinds(against: schema) }
+            #expect(error?.description.contains(message) == true, "\(text): \(error?.description ?? "")")
+        }
+        for text in ["rating >= 4.5", #"rating == "4.5""#, "updated > $time.today(-30)", #"updated > "2024-01-01""#, "dogFriendly == true",
+                     #"region == "yose*"cd"#, "unknownKey == 3"] {
+            #expect(throws: Never.self) { try EntityPredicate(spotlight: text).checkValueKinds(against: schema) }
+        }
+    }
+
+    @Test func predicatesNestedUpToTheLimitParse() throws {
+        let nested = String(repeating: "(", count: 100) + "rating > 4" + String(repeating: ")", count: 100)
+        #expect(try EntityPredicate(spotlight: nested) == .compare("rating", .greaterThan, 4))
+        let negated = String(repeating: "!", count: 100) + "rating > 4"
+        #expect(try fixture.matching(EntityPredicate(spotlight: negated)) == (try fixture.matching(.compare("rating", .greaterThan, 4))))
     }
 
     @Test func sortingOrdersByTheKeyWithMissingValuesLast() throws {

@@ -21,11 +21,28 @@ import Testing
         (#"{"types": [{"name": "t", "attributes": [{"key": "a", "kind": "text", "weight": 0}]}]}"#, "weight"),
         (#"{"types": [1]}"#, "expected an object"),
         (#"{"types": ["#, "invalid JSON"),
+        (#"{"types": [{"name": "t", "attributes": [{"key": "type", "kind": "keyword"}]}]}"#, "types[0].attributes[0].key: attribute key 'type' is reserved: 'type' and 'domain'"),
+        (#"{"types": [{"name": "t", "attributes": [{"key": "a", "kind": "text"}, {"key": "domain", "kind": "text"}]}]}"#, "types[0].attributes[1].key: attribute key 'domain' is reserved"),
     ])
     func invalidSchemasSayWhereTheyBreak(text: String, expected: String) {
         let error = #expect(throws: SearchlightError.self) { try Schema(jsonText: text, source: "s.json") }
         #expect(error?.description.contains(expected) == true, "\(error?.description ?? "")")
         #expect(error?.description.hasPrefix("s.json") == true)
+    }
+
+    /// `type:` and `domain:` filter by entity type and domain in queries, so attributes of those names
+    /// are refused however the schema arrives: a file, data to infer it from, or a schema built in code.
+    @Test func reservedKeysAreRefusedForInferredAndBuiltSchemasToo() throws {
+        for key in Schema.reservedKeys {
+            var inference = SchemaInference()
+            let error = #expect(throws: SearchlightError.self) {
+                try inference.observe(type: "doc", id: .int(1), attributes: [(key: key, value: .string("x"))])
+            }
+            #expect(error?.description.contains("attribute key '\(key)' is reserved") == true, "\(error?.description ?? "")")
+            let built = Schema(types: [EntityType(name: "doc", attributes: [AttributeKey(key, kind: .keyword)])])
+            let merged = #expect(throws: SearchlightError.self) { try Schema().merged(with: built) }
+            #expect(merged?.description.contains("is reserved") == true, "\(merged?.description ?? "")")
+        }
     }
 
     @Test func schemasSurviveTheirStoredForm() throws {

@@ -243,6 +243,19 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
         #expect(error?.kind == .queryParser)
     }
 
+    /// Xapian builds, matches and frees queries by recursion: text nested thousands deep is refused
+    /// as a syntax error (the caller then searches plain words) instead of overflowing the stack.
+    @Test func deeplyNestedQueryTextIsASyntaxError() throws {
+        let parser = QueryParser()
+        for text in [String(repeating: "NOT (", count: 25_000) + "a", String(repeating: "a AND (", count: 101) + "b"] {
+            let error = #expect(throws: XapianError.self) { try parser.parse(text, flags: [.boolean, .phrase, .loveHate, .pureNot]) }
+            #expect(error?.kind == .queryParser)
+            #expect(error?.message.contains("nested deeper than") == true, "\(error?.message ?? "")")
+            _ = try parser.parse(text, flags: [])
+        }
+        _ = try parser.parse(String(repeating: "a AND (", count: 100) + "b", flags: .standard)
+    }
+
     @Test func aCorruptTableIsReported() throws {
         let folder = TemporaryFolder()
         let db = try WritableDatabase(path: folder.path)
@@ -291,6 +304,15 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
         #expect(try page[0].data() == Array("0".utf8))
         #expect(page[0].weight > page[1].weight)
         #expect(page[1].rank == 1)
+    }
+
+    /// Xapian counts in 32 bits: a page past that is empty rather than a trap converting the offset.
+    @Test func aPageBeyond32BitsIsEmpty() throws {
+        let folder = TemporaryFolder()
+        let enquire = try graniteEnquire(try sampleDatabase(folder))
+        #expect(try enquire.matches(offset: 1 << 32, limit: 10).isEmpty)
+        #expect(try enquire.matches(offset: Int.max, limit: Int.max).isEmpty)
+        #expect(try enquire.matches(offset: 0, limit: 1 << 40).count == 2)
     }
 
     @Test func expansionTermsLeaveOutTheQuerysOwnTermsUnlessAsked() throws {
@@ -345,6 +367,21 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
         let enquire = try Enquire(database: db)
         enquire.query = try parser.parse("size:0..10", flags: .standard)
         #expect(try enquire.matches(offset: 0, limit: 10).count == 2)
+    }
+
+    /// A `..` that no range processor takes is not a range: its text is parsed as words, not refused
+    /// (Xapian throws "Unknown range operation" for the whole text, whatever the flags).
+    @Test func dotsThatAreNoRangeParseAsWords() throws {
+        let parser = QueryParser()
+        try parser.addRange(field: "size", slot: 3, isDate: false)
+        for text in ["version 2..3", "1..", "year:abc..def", "size:abc..def", "a..b..c"] {
+            for flags: QueryParser.Flags in [.standard, []] {
+                let query = try parser.parse(text, flags: flags)
+                #expect(!query.description.contains("VALUE_RANGE"), "\(text): \(query.description)")
+            }
+        }
+        #expect(try parser.parse("version 2..3", flags: .standard).description.contains("version"))
+        #expect(try parser.parse("size:0..10", flags: .standard).description.contains("VALUE_RANGE"))
     }
 
     @Test func sortableEncodingPreservesOrderAndValue() {

@@ -35,7 +35,7 @@ extension EntityIndex {
                 WriterLock.record(path: sibling)
                 let check = try Database.check(path: sibling)
                 guard check.errors == 0, try compacted.documentCount == entities else {
-                    throw SearchlightError.storage(XapianError(kind: .databaseCorrupt, message:
+                    throw SearchlightError.storage(StorageFailure(kind: .corrupt, message:
                         "the compacted copy holds \(try compacted.documentCount) entities and \(check.errors) errors; expected \(entities) and none; the index was left as it was"))
                 }
             } catch {

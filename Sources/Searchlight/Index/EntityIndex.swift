@@ -109,12 +109,13 @@ public final class EntityIndex: Sendable {
         } catch let error as SearchlightError {
             throw error
         } catch let error as XapianError {
+            // Xapian reports a folder or lock file it cannot write (a read-only mount, files of
+            // another user) as a lock it cannot take, and a table it cannot open as not a database.
+            if error.kind == .databaseLock || error.kind == .databaseOpening, let problem = permissionProblem(path: path, mode: mode) {
+                throw .storage(StorageFailure(kind: .io, message: "cannot \(mode == .readOnly ? "read" : "write") the index at \(path): \(problem)"))
+            }
             switch error.kind {
             case .databaseLock:
-                // Xapian reports a folder it cannot write (a read-only mount) as a lock it cannot take.
-                if access(path, W_OK) != 0 {
-                    throw .storage(XapianError(kind: .database, message: "cannot write the index at \(path): \(String(cString: strerror(errno)))"))
-                }
                 throw .indexLocked(path: path, pid: WriterLock.holder(path: path))
             case .databaseNotFound: throw .indexNotFound(path: path)
             case .databaseOpening, .databaseCorrupt: throw .notAnIndex(path: path, reason: error.message)
@@ -123,6 +124,20 @@ public final class EntityIndex: Sendable {
         } catch {
             throw .input(error, at: path)
         }
+    }
+
+    /// Why this process may not open the index at `path` in `mode`: the folder, or the first of
+    /// Xapian's files in it, that it cannot read (or write), with the reason; nil when all can be.
+    private static func permissionProblem(path: String, mode: Mode) -> String? {
+        let want = mode == .readOnly ? R_OK : R_OK | W_OK
+        if access(path, want | X_OK) != 0 { return String(cString: strerror(errno)) }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+        for name in names where name == "flintlock" || name == "iamglass" || name.hasSuffix(".glass") {
+            if mode == .readOnly && name == "flintlock" { continue }
+            let file = path + "/" + name
+            if access(file, want) != 0 { return "\(file): \(String(cString: strerror(errno)))" }
+        }
+        return nil
     }
 
     /// Runs an open or reopen of a reader. Xapian reads the revision to open and then the roots of
@@ -155,13 +170,13 @@ public final class EntityIndex: Sendable {
                 throw SearchlightError.notAnIndex(path: path, reason: "the Xapian database has no Searchlight format version")
             }
             guard let bytes = try database.metadata(IndexMetadata.schema) else { return Schema() }
-            return try Schema(jsonText: String(decoding: bytes, as: UTF8.self), source: "\(path) (stored schema)")
+            return try Schema(jsonText: String(decoding: bytes, as: UTF8.self), source: "\(path) (stored schema)", stored: true)
         } catch let error as SearchlightError {
             throw error
         } catch let error as XapianError {
             throw .storage(error)
         } catch {
-            throw .storage(XapianError(kind: .other, message: "\(error)"))
+            throw .storage(StorageFailure(kind: .other, message: "\(error)"))
         }
     }
 
@@ -197,7 +212,7 @@ public final class EntityIndex: Sendable {
         } catch let error as XapianError {
             throw .storage(error)
         } catch {
-            throw .storage(XapianError(kind: .other, message: "\(error)"))
+            throw .storage(StorageFailure(kind: .other, message: "\(error)"))
         }
     }
 

@@ -80,7 +80,12 @@ public struct IndexCheckReport: Sendable {
             return hasDocuments ? nil : Schema()
         }
         do {
-            return try Schema(jsonText: String(decoding: bytes, as: UTF8.self), source: "metadata \(IndexMetadata.schema)")
+            let schema = try Schema(jsonText: String(decoding: bytes, as: UTF8.self), source: "metadata \(IndexMetadata.schema)", stored: true)
+            for (t, _, key) in schema.reservedKeys {
+                note("metadata \(IndexMetadata.schema): type '\(schema.types[t].name)': \(Schema.reservedKeyReason(key)); "
+                    + "every search of this index fails until it is re-created without it")
+            }
+            return schema
         } catch {
             note("\(error)")
             return nil

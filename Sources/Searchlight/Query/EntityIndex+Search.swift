@@ -74,6 +74,7 @@ extension EntityIndex {
             for key in filter.keys where !keys.contains(key) {
                 throw .invalidQuery("unknown attribute '\(key)' in the filter (attributes: \(keys.sorted().joined(separator: ", ")))")
             }
+            try filter.checkValueKinds(against: schema)
         }
         for descriptor in request.sort where schema.numericSlot(descriptor.key) == nil && schema.stringSlot(descriptor.key) == nil {
             let sortable = schema.slots.keys.filter { $0.hasPrefix("n:") || $0.hasPrefix("s:") }.map { String($0.dropFirst(2)) }

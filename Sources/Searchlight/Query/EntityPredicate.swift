@@ -126,3 +126,51 @@ public struct SortDescriptor: Sendable, Hashable {
         }
     }
 }
+
+extension EntityPredicate {
+    /// Refuses a comparison whose value can never equal a value of its attribute's kind, such as
+    /// `rating == "abc"` on a number, `updated > "soon"` on a date or `dogFriendly == "yes"` on a
+    /// boolean: it would select nothing, silently. Keys the schema does not have are left to the
+    /// search, which names the keys it has.
+    public func checkValueKinds(against schema: Schema) throws(SearchlightError) {
+        switch self {
+        case .all(let parts), .any(let parts):
+            for part in parts { try part.checkValueKinds(against: schema) }
+        case .not(let part):
+            try part.checkValueKinds(against: schema)
+        case .comparison(let comparison):
+            let kinds = Set(schema.types.compactMap { $0.attribute(comparison.key)?.kind })
+            guard !kinds.isEmpty else { return }
+            for value in [comparison.value, comparison.upperBound].compactMap({ $0 }) {
+                guard !kinds.contains(where: { Self.fits(value, $0) }) else { continue }
+                let kindNames = kinds.map(\.rawValue).sorted().joined(separator: " or ")
+                let expected = kinds.contains(.date) ? "a date" : kinds.contains(.boolean) ? "true or false" : "a number"
+                throw .invalidQuery("wrong value kind for '\(comparison.key)' (\(kindNames)): \(Self.describe(value)) is not \(expected)")
+            }
+        }
+    }
+
+    private static func fits(_ value: PredicateValue, _ kind: AttributeKind) -> Bool {
+        switch kind {
+        case .integer, .double: value.number != nil && !(value.isBool)
+        case .date: value.seconds != nil && !(value.isBool)
+        case .boolean:
+            switch value {
+            case .bool: true
+            case .string(let text): ["true", "false"].contains(text.lowercased())
+            case .number(let n): n == 0 || n == 1
+            case .date: false
+            }
+        case .text, .keyword, .enumValue, .reference: true
+        }
+    }
+
+    private static func describe(_ value: PredicateValue) -> String {
+        if case .string(let text) = value { return "\"\(text)\"" }
+        return value.text
+    }
+}
+
+extension PredicateValue {
+    var isBool: Bool { if case .bool = self { true } else { false } }
+}

@@ -30,6 +30,9 @@ extension EntityPredicate {
         self = try parser.parse()
     }
 
+    /// How deeply `!` and parentheses may nest in a predicate's text.
+    public static let maximumNesting = 100
+
     /// The attribute keys the predicate names.
     public var keys: [String] {
         switch self {
@@ -45,6 +48,9 @@ private struct SpotlightPredicateParser {
     let characters: [Character]
     let now: Date
     var index = 0
+    /// How many `!` and `(` enclose the part being read; bounded so that the recursion cannot
+    /// overflow the stack.
+    var depth = 0
 
     init(text: String, now: Date) {
         self.text = text
@@ -93,10 +99,15 @@ private struct SpotlightPredicateParser {
         skipSpaces()
         guard index < characters.count else { throw fail("expected a comparison, got the end of the predicate") }
         if characters[index] == "!", !(index + 1 < characters.count && characters[index + 1] == "=") {
+            try enter()
             index += 1
+            defer { depth -= 1 }
             return .not(try parseUnary())
         }
-        if consume("(") {
+        if index < characters.count, characters[index] == "(" {
+            try enter()
+            _ = consume("(")
+            defer { depth -= 1 }
             let inner = try parseOr()
             guard consume(")") else { throw fail("expected ')' to close the '('") }
             return inner
@@ -126,6 +137,14 @@ private struct SpotlightPredicateParser {
         }
         let literal = try value()
         return .compare(name, comparator, literal.value, options: literal.options)
+    }
+
+    /// Goes one `!` or `(` deeper, failing past `EntityPredicate.maximumNesting`.
+    mutating func enter() throws(PredicateSyntaxError) {
+        depth += 1
+        if depth > EntityPredicate.maximumNesting {
+            throw fail("nested deeper than \(EntityPredicate.maximumNesting) levels of '!' and '('")
+        }
     }
 
     mutating func identifier() -> String {

@@ -46,6 +46,7 @@ public struct SchemaInference: Sendable {
             guard Schema.isValidKey(key) else {
                 throw EntityDecoder.fail(key, "attribute key '\(key)' must start with a letter or '_' and hold only letters, digits, '_', '.' and '-'")
             }
+            guard !Schema.reservedKeys.contains(key) else { throw EntityDecoder.fail(key, Schema.reservedKeyReason(key)) }
             if typeStats.stats[key] == nil { typeStats.keys.append(key); typeStats.stats[key] = KeyStats() }
             var stats = typeStats.stats[key]!
             switch value {

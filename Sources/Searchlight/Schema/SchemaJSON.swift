@@ -3,6 +3,12 @@
 extension Schema {
     /// Reads a schema from its JSON form; `source` names the file in error messages.
     public init(json: JSONValue, source: String) throws(SearchlightError) {
+        try self.init(json: json, source: source, stored: false)
+    }
+
+    /// `stored`: the schema an index holds, read as it is (an index written before reserved keys
+    /// were refused must still open, so that `check` can report them and `get` can read it).
+    init(json: JSONValue, source: String, stored: Bool) throws(SearchlightError) {
         let reader = SchemaReader(source: source)
         let root = try reader.object(json, at: "")
         try reader.allowOnly(["types", "enums", "formatVersion", "slots"], in: root, at: "")
@@ -24,13 +30,37 @@ extension Schema {
             slots[key] = UInt32(slot)
         }
         try validate(source: source)
+        if !stored, let (t, a, key) = reservedKeys.first {
+            throw .invalidSchema(location: "\(source): types[\(t)].attributes[\(a)].key", reason: Schema.reservedKeyReason(key))
+        }
     }
 
     /// Reads a `schema.json` text.
     public init(jsonText: String, source: String) throws(SearchlightError) {
+        try self.init(jsonText: jsonText, source: source, stored: false)
+    }
+
+    init(jsonText: String, source: String, stored: Bool) throws(SearchlightError) {
         let json: JSONValue
         do { json = try JSONValue(parsing: jsonText) } catch { throw .invalidSchema(location: source, reason: error.description) }
-        try self.init(json: json, source: source)
+        try self.init(json: json, source: source, stored: stored)
+    }
+
+    /// Attribute keys that the query syntax takes for itself: `type:trail` and `domain:yosemite`
+    /// filter by an entity's type and domain, so an attribute of that name could never be
+    /// searched, and Xapian's query parser refuses the two meanings on one field name.
+    public static let reservedKeys: [String] = ["type", "domain"]
+
+    static func reservedKeyReason(_ key: String) -> String {
+        "attribute key '\(key)' is reserved: \(reservedKeys.map { "'\($0)'" }.joined(separator: " and ")) name an entity's "
+            + "type and domain (type:NAME, domain:NAME in queries); rename the attribute"
+    }
+
+    /// The attributes (type index, attribute index, key) whose keys are reserved.
+    var reservedKeys: [(type: Int, attribute: Int, key: String)] {
+        types.enumerated().flatMap { t, type in
+            type.attributes.enumerated().compactMap { a, attribute in Schema.reservedKeys.contains(attribute.key) ? (t, a, attribute.key) : nil }
+        }
     }
 
     public var jsonValue: JSONValue {

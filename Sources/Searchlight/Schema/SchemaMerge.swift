@@ -8,6 +8,11 @@ extension Schema {
     /// let stored = try storedSchema.merged(with: fileSchema)
     /// ```
     public func merged(with other: Schema) throws(SearchlightError) -> Schema {
+        for type in other.types {
+            for attribute in type.attributes where Schema.reservedKeys.contains(attribute.key) && self.type(named: type.name)?.attribute(attribute.key) == nil {
+                throw .invalidSchema(location: "type '\(type.name)', attribute '\(attribute.key)'", reason: Schema.reservedKeyReason(attribute.key))
+            }
+        }
         var result = self
         for type in other.types {
             guard let index = result.types.firstIndex(where: { $0.name == type.name }) else {

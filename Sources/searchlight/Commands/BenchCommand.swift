@@ -11,6 +11,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure query latency: each line of a file run through search, suggest or get.",
+        usage: "searchlight bench [--index <path>] [--json] --queries <file> [--mode <mode>] [--match <mode>] [--limit <limit>] [--snippets] [--no-snippets] [--warmup <warmup>] [--rounds <rounds>] [--slowest <n>]",
         discussion: """
         Each line of FILE is one query (search), one typed prefix (suggest) or one TYPE:ID (get). The \
         queries run in this process against the index, through the same library calls the commands make \
@@ -35,35 +36,55 @@ struct BenchCommand: ParsableCommand {
     @OptionGroup var indexOptions: IndexOptions
     @OptionGroup var output: OutputOptions
 
-    @Option(help: ArgumentHelp("The query file, one query per line.", valueName: "file"))
-    var queries: String
+    @Option(name: .customLong("queries"), help: ArgumentHelp("The query file, one query per line.", valueName: "file"))
+    var queriesGiven: [String] = []
 
-    @Option(help: "Which command's path to measure: search, suggest or get.")
-    var mode: Mode = .search
+    var queries: String { queriesGiven.first ?? "" }
 
-    @Option(help: ArgumentHelp("For search: best, all or any.", valueName: "mode"))
-    var match: SearchRequest.MatchMode = .best
+    @Option(name: .customLong("mode"), help: "Which command's path to measure: search, suggest or get. (default: search)")
+    var modeGiven: [Mode] = []
 
-    @Option(help: "Results per query.")
-    var limit = 10
+    var mode: Mode { modeGiven.first ?? .search }
+
+    @Option(name: .customLong("match"), help: ArgumentHelp("For search: best, all or any. (default: best)", valueName: "mode"))
+    var matchGiven: [SearchRequest.MatchMode] = []
+
+    var match: SearchRequest.MatchMode { matchGiven.first ?? .best }
+
+    @Option(name: .customLong("limit"), parsing: .unconditionalSingleValue, help: "Results per query. (default: 10)")
+    var limitGiven: [Int] = []
+
+    var limit: Int { limitGiven.first ?? 10 }
 
     @Flag(inversion: .prefixedNo, help: "For search: cut a snippet of each result, as `search` does by default.")
     var snippets = true
 
-    @Option(help: "Untimed passes over the file first.")
-    var warmup = 1
+    @Option(name: .customLong("warmup"), parsing: .unconditionalSingleValue, help: "Untimed passes over the file first. (default: 1)")
+    var warmupGiven: [Int] = []
 
-    @Option(help: "Timed passes over the file.")
-    var rounds = 1
+    var warmup: Int { warmupGiven.first ?? 1 }
 
-    @Option(help: ArgumentHelp("Also list the N queries with the highest median latency over the rounds.", valueName: "n"))
-    var slowest = 0
+    @Option(name: .customLong("rounds"), parsing: .unconditionalSingleValue, help: "Timed passes over the file. (default: 1)")
+    var roundsGiven: [Int] = []
+
+    var rounds: Int { roundsGiven.first ?? 1 }
+
+    @Option(name: .customLong("slowest"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Also list the N queries with the highest median latency over the rounds. (default: 0)", valueName: "n"))
+    var slowestGiven: [Int] = []
+
+    var slowest: Int { slowestGiven.first ?? 0 }
 
     func validate() throws {
-        guard (1...10_000).contains(limit) else { throw ValidationError("--limit must be between 1 and 10000") }
-        guard warmup >= 0 else { throw ValidationError("--warmup must not be negative") }
-        guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
-        guard slowest >= 0 else { throw ValidationError("--slowest must not be negative") }
+        guard !queriesGiven.isEmpty else { throw ValidationError("Missing expected argument '--queries <file>'") }
+        for (values, name) in [(queriesGiven.count, "--queries"), (modeGiven.count, "--mode"), (matchGiven.count, "--match"), (limitGiven.count, "--limit"),
+                               (warmupGiven.count, "--warmup"), (roundsGiven.count, "--rounds"), (slowestGiven.count, "--slowest")] {
+            try Once.check(Array(repeating: 0, count: values), name)
+        }
+        try NumericOption.check(limit, "--limit", in: 1...10_000)
+        try NumericOption.check(warmup, "--warmup", in: 0...1_000)
+        try NumericOption.check(rounds, "--rounds", in: 1...1_000)
+        try NumericOption.check(slowest, "--slowest", in: 0...10_000)
     }
 
     func run() throws {

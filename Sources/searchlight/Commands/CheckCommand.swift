@@ -6,6 +6,7 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check the index for consistency: Xapian's structure check, then every document against the schema.",
+        usage: "searchlight check [--index <path>] [--json]",
         discussion: """
         Runs Xapian's consistency check over the database files, then checks the format version, the stored \
         schema and checkpoint, and that every document's data decodes to an entity whose unique term it carries. \
@@ -45,7 +46,7 @@ struct CheckCommand: ParsableCommand {
         var lines = ["Index \(report.path): \(report.documents) documents checked; Xapian found \(report.xapianErrors) errors; "
             + "\(report.problemCount) other \(report.problemCount == 1 ? "problem" : "problems")."]
         if report.xapianErrors > 0 { lines.append(report.xapianReport) }
-        lines += report.problems.map { "  \($0)" }
+        lines += report.problems.map { "  \(Terminal.printable($0))" }
         if report.problemCount > report.problems.count { lines.append("  ... and \(report.problemCount - report.problems.count) more") }
         lines.append(report.isConsistent ? "The index is consistent." : "The index is NOT consistent.")
         return lines.joined(separator: "\n")

@@ -6,6 +6,7 @@ struct CompactCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compact",
         abstract: "Compact the index in place, reporting its size before and after.",
+        usage: "searchlight compact [--index <path>] [--json] [--wait <seconds>]",
         discussion: """
         Xapian writes a compacted copy beside the index; the copy is checked (Xapian's check and the same \
         entity count) and then swapped in atomically, and the old files are deleted. The writer lock is held \

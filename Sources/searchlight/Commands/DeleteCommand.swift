@@ -6,6 +6,7 @@ struct DeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: "Delete entities by TYPE:ID, by --type, by --domain, or --all.",
+        usage: "searchlight delete [--index <path>] [--json] [--wait <seconds>] [--type <type>] [--domain <domain>] [--all] [<type:id> ...]",
         discussion: "Prints how many entities were deleted. The schema is kept."
     )
 
@@ -13,11 +14,15 @@ struct DeleteCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var wait: WaitOptions
 
-    @Option(help: ArgumentHelp("Delete every entity of this type.", valueName: "type"))
-    var type: String?
+    @Option(name: .customLong("type"), help: ArgumentHelp("Delete every entity of this type.", valueName: "type"))
+    var typeGiven: [String] = []
 
-    @Option(help: ArgumentHelp("Delete every entity in this domain.", valueName: "domain"))
-    var domain: String?
+    var type: String? { typeGiven.first }
+
+    @Option(name: .customLong("domain"), help: ArgumentHelp("Delete every entity in this domain.", valueName: "domain"))
+    var domainGiven: [String] = []
+
+    var domain: String? { domainGiven.first }
 
     @Flag(help: "Delete every entity.")
     var all = false
@@ -26,6 +31,8 @@ struct DeleteCommand: ParsableCommand {
     var references: [String] = []
 
     func validate() throws {
+        try Once.check(typeGiven, "--type")
+        try Once.check(domainGiven, "--domain")
         let selectors = [!references.isEmpty, type != nil, domain != nil, all].filter { $0 }.count
         guard selectors == 1 else { throw ValidationError("give exactly one of: TYPE:ID..., --type, --domain, --all") }
         for text in references where EntityReference(parsing: text) == nil {

@@ -6,6 +6,7 @@ struct GetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "get",
         abstract: "Show entities by TYPE:ID, every entity of a small type (--all), or an enum's cases (--enum).",
+        usage: "searchlight get [--index <path>] [--json] [--all <type>] [--enum <name>] [<type:id> ...]",
         discussion: """
         With --json, one entity prints as its JSON Lines object, several (or --all) as an array of them, in the         order asked; --enum prints an array of {"value", "title", "subtitle"}.
         """
@@ -14,16 +15,22 @@ struct GetCommand: ParsableCommand {
     @OptionGroup var indexOptions: IndexOptions
     @OptionGroup var output: OutputOptions
 
-    @Option(help: ArgumentHelp("Every entity of this (small) type, by title (App Intents' allEntities()).", valueName: "type"))
-    var all: String?
+    @Option(name: .customLong("all"), help: ArgumentHelp("Every entity of this (small) type, by title (App Intents' allEntities()).", valueName: "type"))
+    var allGiven: [String] = []
+
+    var all: String? { allGiven.first }
 
     @Option(name: .customLong("enum"), help: ArgumentHelp("The cases of this enum type with their display titles.", valueName: "name"))
-    var enumName: String?
+    var enumGiven: [String] = []
+
+    var enumName: String? { enumGiven.first }
 
     @Argument(help: ArgumentHelp("Entities to show, as TYPE:ID.", valueName: "type:id"))
     var references: [String] = []
 
     func validate() throws {
+        try Once.check(allGiven, "--all")
+        try Once.check(enumGiven, "--enum")
         guard [!references.isEmpty, all != nil, enumName != nil].filter({ $0 }).count == 1 else {
             throw ValidationError("give TYPE:ID references, or --all TYPE, or --enum NAME")
         }
@@ -75,7 +82,7 @@ struct GetCommand: ParsableCommand {
 
     private func human(_ entity: Entity, schema: Schema) -> String {
         let display = schema.displayRepresentation(of: entity)
-        var lines = [Terminal.bold(display.title) + (display.subtitle.map { " — \($0)" } ?? "")]
+        var lines = [Terminal.bold(Terminal.printable(display.title)) + (display.subtitle.map { " — \(Terminal.printable($0))" } ?? "")]
         var table = Table([("KEY", .left), ("VALUE", .left)])
         table.maximumWidth = 100
         table.append(["type", entity.type])

@@ -8,6 +8,7 @@ struct IndexCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "index",
         abstract: "Index JSON Lines files or folders of them.",
+        usage: "searchlight index [--index <path>] [--json] [--wait <seconds>] [--schema <file>] [--type <name>] [--skip-invalid] [--batch-size <n>] [--resume] [--no-compact] <input> ...",
         discussion: """
         Each line is one entity: {"type", "id", "domain", "expirationDate", "attributes": {...}}, or a flat \
         object with an "id" (then --type names its type). A folder contributes every *.jsonl file inside it, \
@@ -24,17 +25,23 @@ struct IndexCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var wait: WaitOptions
 
-    @Option(help: ArgumentHelp("A schema.json describing the entity types.", valueName: "file"))
-    var schema: String?
+    @Option(name: .customLong("schema"), help: ArgumentHelp("A schema.json describing the entity types.", valueName: "file"))
+    var schemaGiven: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("The entity type of flat JSON objects.", valueName: "name"))
-    var type: String?
+    var schema: String? { schemaGiven.first }
+
+    @Option(name: .customLong("type"), help: ArgumentHelp("The entity type of flat JSON objects.", valueName: "name"))
+    var typeGiven: [String] = []
+
+    var type: String? { typeGiven.first }
 
     @Flag(help: "Index the valid lines and report the invalid ones instead of stopping.")
     var skipInvalid = false
 
-    @Option(help: ArgumentHelp("Entities per atomically committed batch.", valueName: "n"))
-    var batchSize = 10_000
+    @Option(name: .customLong("batch-size"), parsing: .unconditionalSingleValue, help: ArgumentHelp("Entities per atomically committed batch. (default: 10000)", valueName: "n"))
+    var batchSizeGiven: [Int] = []
+
+    var batchSize: Int { batchSizeGiven.first ?? 10_000 }
 
     @Flag(help: "Continue after the last batch committed by an interrupted run over the same inputs.")
     var resume = false
@@ -47,8 +54,11 @@ struct IndexCommand: ParsableCommand {
     var inputs: [String]
 
     func validate() throws {
+        try Once.check(schemaGiven, "--schema")
+        try Once.check(typeGiven, "--type")
+        try Once.check(batchSizeGiven, "--batch-size")
         guard !inputs.isEmpty else { throw ValidationError("give at least one JSON Lines file or folder") }
-        guard batchSize > 0 else { throw ValidationError("--batch-size must be at least 1") }
+        try NumericOption.check(batchSize, "--batch-size", in: 1...1_000_000)
     }
 
     func run() throws {
@@ -56,15 +66,49 @@ struct IndexCommand: ParsableCommand {
         do {
             try reportingFailures(ingest)
         } catch {
-            // A failed first run leaves no index behind, as if it had never started.
-            if !existed { try? FileManager.default.removeItem(atPath: indexOptions.path) }
+            // A failed first run that committed nothing leaves no index behind, as if it had never
+            // started. Batches it did commit are kept (`--resume` continues after them).
+            // (Not when another process holds the writer lock: the folder may be its new index.)
+            if !existed, (error as? ExitCode)?.rawValue != CommandFailure.locked {
+                switch Self.committedEntities(at: indexOptions.path) {
+                case nil:
+                    try? FileManager.default.removeItem(atPath: indexOptions.path)
+                case let count? where count > 0:
+                    Terminal.printWarning("the \(count) entities committed before the failure are kept in \(indexOptions.path); "
+                        + "`searchlight index --resume` with the same inputs continues after them")
+                default:
+                    break
+                }
+            }
             throw error
+        }
+    }
+
+    /// How many entities the index at `path` holds in committed batches; nil only when it surely
+    /// holds nothing worth keeping: no database at all, or one with no document, schema or checkpoint.
+    /// Any doubt (it cannot be read) keeps the folder.
+    static func committedEntities(at path: String) -> Int? {
+        let index: EntityIndex
+        do {
+            index = try EntityIndex(path: path, mode: .readOnly)
+        } catch .indexNotFound, .notAnIndex {
+            return nil
+        } catch {
+            return 0
+        }
+        do {
+            let count = try index.totalCount
+            let checkpoint = try index.checkpoint()
+            return count == 0 && checkpoint == nil && index.schema.types.isEmpty ? nil : count
+        } catch {
+            return 0
         }
     }
 
     private func ingest() throws {
         let (files, folderSchema) = try InputFiles.resolve(inputs)
         let schemaFile = schema ?? folderSchema
+        if let schema { try InputFiles.requireRegularFile(schema) }
         let parsedSchema = try schemaFile.map { path throws -> Schema in
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 throw SearchlightError.input(path: path, reason: "cannot read the schema file")
@@ -150,6 +194,7 @@ enum InputFiles {
                 throw SearchlightError.input(path: input, reason: "no such file or folder")
             }
             guard isDirectory else {
+                try requireRegularFile(input)
                 files.append(input)
                 continue
             }
@@ -162,9 +207,19 @@ enum InputFiles {
                 throw SearchlightError.input(error, at: input)
             }
             guard !found.isEmpty else { throw SearchlightError.input(path: input, reason: "the folder holds no .jsonl files") }
+            for file in found { try requireRegularFile(file) }
             files += found
         }
+        if let schema { try requireRegularFile(schema) }
         return (files, schema)
+    }
+
+    /// Refuses a FIFO, socket or device (reading one could block for ever, holding the writer
+    /// lock): checked before the index is opened. A symbolic link to a regular file is fine.
+    static func requireRegularFile(_ path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw SearchlightError.input(path: path, reason: String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw SearchlightError.input(path: path, reason: "not a regular file") }
     }
 }
 

@@ -4,8 +4,15 @@ import Searchlight
 
 /// `--index PATH`, shared by every command.
 struct IndexOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The index folder.", discussion: "Default: $SEARCHLIGHT_INDEX, else .searchlight in the current folder.", valueName: "path"))
-    var index: String?
+    @Option(name: .customLong("index"), help: ArgumentHelp("The index folder.", discussion: "Default: $SEARCHLIGHT_INDEX, else .searchlight in the current folder.", valueName: "path"))
+    var indexPaths: [String] = []
+
+    var index: String? { indexPaths.first }
+
+    func validate() throws {
+        _ = try Once.check(indexPaths, "--index")
+        if index?.isEmpty == true { throw ValidationError("--index is empty: give the index folder's path") }
+    }
 
     var path: String {
         index ?? ProcessInfo.processInfo.environment["SEARCHLIGHT_INDEX"].flatMap { $0.isEmpty ? nil : $0 } ?? ".searchlight"
@@ -20,12 +27,17 @@ struct IndexOptions: ParsableArguments {
 
 /// `--wait SECONDS`, shared by the commands that write.
 struct WaitOptions: ParsableArguments {
-    @Option(name: .customLong("wait"), help: ArgumentHelp(
-        "While another process writes the index, retry for up to this many seconds before failing (exit 5).", valueName: "seconds"))
-    var seconds: Double = 0
+    @Option(name: .customLong("wait"), parsing: .unconditionalSingleValue, help: ArgumentHelp(
+        "While another process writes the index, retry for up to this many seconds before failing (exit 5). (default: 0)", valueName: "seconds"))
+    var secondsGiven: [Double] = []
+
+    var seconds: Double { secondsGiven.first ?? 0 }
 
     func validate() throws {
-        guard seconds >= 0, seconds <= 86_400 else { throw ValidationError("--wait must be between 0 and 86400 seconds") }
+        _ = try Once.check(secondsGiven, "--wait")
+        guard seconds >= 0, seconds <= 86_400 else {
+            throw ValidationError("--wait \(NumericOption.text(seconds)) is out of range: it must be between 0 and 86400 seconds")
+        }
     }
 }
 
@@ -33,4 +45,34 @@ struct WaitOptions: ParsableArguments {
 struct OutputOptions: ParsableArguments {
     @Flag(name: .long, help: "Print one JSON document on stdout instead of a table.")
     var json = false
+}
+
+/// Range checks for numeric options, so that every value a user can type is either used or refused
+/// with a usage error (exit 64), never passed on to overflow later. The options are parsed
+/// `.unconditional`ly, so that `--limit -1` reads -1 as the value (and is refused as out of range)
+/// rather than as an unknown flag.
+enum NumericOption {
+    /// The largest `--offset`: Xapian counts matches in 32 bits, and offset plus limit must fit.
+    static let maximumOffset = 1_000_000_000
+
+    static func check(_ value: Int, _ name: String, in range: ClosedRange<Int>) throws {
+        guard range.contains(value) else {
+            throw ValidationError("\(name) \(value) is out of range: it must be between \(range.lowerBound) and \(range.upperBound)")
+        }
+    }
+
+    static func text(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+/// ArgumentParser keeps the last of a repeated single-value option and silently drops the others
+/// (`--index a --index b` used b). Such options are declared as arrays, so that `validate()` can
+/// refuse a repetition as a usage error (exit 64); the value is the array's only element.
+enum Once {
+    @discardableResult
+    static func check<T>(_ values: [T], _ name: String) throws -> T? {
+        guard values.count <= 1 else { throw ValidationError("\(name) was given \(values.count) times; give it once") }
+        return values.first
+    }
 }

@@ -19,12 +19,14 @@ struct SearchCommand: ParsableCommand {
     @Option(name: .customLong("type"), help: ArgumentHelp("Only entities of this type (repeatable).", valueName: "type"))
     var types: [String] = []
 
-    @Option(help: ArgumentHelp("best: all words first, then fewer; all: every word; any: any word.", valueName: "mode"))
-    var match: SearchRequest.MatchMode = .best
+    @Option(name: .customLong("match"), help: ArgumentHelp("best: all words first, then fewer; all: every word; any: any word. (default: best)", valueName: "mode"))
+    var matchGiven: [SearchRequest.MatchMode] = []
+
+    var match: SearchRequest.MatchMode { matchGiven.first ?? .best }
 
     @Option(name: .customLong("where"), help: ArgumentHelp(
-        "A property filter in Core Spotlight's syntax, e.g. 'rating >= 4 && region == \"yose*\"cd'.", valueName: "predicate"))
-    var predicate: String?
+        "A property filter in Core Spotlight's syntax, e.g. 'rating >= 4 && region == \"yose*\"cd' (repeatable: every filter must hold).", valueName: "predicate"))
+    var predicates: [String] = []
 
     @Option(help: ArgumentHelp("Sort by a sortable attribute instead of relevance (repeatable, or comma-separated).", valueName: "key[:asc|desc]"))
     var sort: [String] = []
@@ -32,8 +34,10 @@ struct SearchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Count the values of a keyword/enum/boolean/reference attribute, or 'type', over all matches (repeatable).", valueName: "key"))
     var facet: [String] = []
 
-    @Option(help: ArgumentHelp("Show only these attributes (comma-separated).", valueName: "key,..."))
-    var fields: String?
+    @Option(name: .customLong("fields"), help: ArgumentHelp("Show only these attributes (comma-separated).", valueName: "key,..."))
+    var fieldsGiven: [String] = []
+
+    var fields: String? { fieldsGiven.first }
 
     @Flag(help: "Show why each result ranked: the terms it matched, their fields, the ranking-hint boost, and the query plan.")
     var explain = false
@@ -41,11 +45,15 @@ struct SearchCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Cut a snippet of each result's text around the matched words (--no-snippets: results without, sooner).")
     var snippets = true
 
-    @Option(help: "How many results to show.")
-    var limit = 10
+    @Option(name: .customLong("limit"), parsing: .unconditionalSingleValue, help: "How many results to show. (default: 10)")
+    var limitGiven: [Int] = []
 
-    @Option(help: "How many results to skip (for paging).")
-    var offset = 0
+    var limit: Int { limitGiven.first ?? 10 }
+
+    @Option(name: .customLong("offset"), parsing: .unconditionalSingleValue, help: "How many results to skip (for paging). (default: 0)")
+    var offsetGiven: [Int] = []
+
+    var offset: Int { offsetGiven.first ?? 0 }
 
     @Argument(help: "The query text ('' matches everything).")
     var query: String
@@ -55,8 +63,12 @@ struct SearchCommand: ParsableCommand {
     }
 
     func validate() throws {
-        guard limit >= 0, limit <= 10_000 else { throw ValidationError("--limit must be between 0 and 10000") }
-        guard offset >= 0 else { throw ValidationError("--offset must not be negative") }
+        try Once.check(matchGiven, "--match")
+        try Once.check(fieldsGiven, "--fields")
+        try Once.check(limitGiven, "--limit")
+        try Once.check(offsetGiven, "--offset")
+        try NumericOption.check(limit, "--limit", in: 0...10_000)
+        try NumericOption.check(offset, "--offset", in: 0...NumericOption.maximumOffset)
         for key in sort.flatMap({ $0.split(separator: ",") }) where SortDescriptor(parsing: String(key)) == nil {
             throw ValidationError("--sort '\(key)' is not KEY, KEY:asc or KEY:desc")
         }
@@ -64,10 +76,13 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let filter = try predicate.map { text throws -> EntityPredicate in
+            // Repeated --where filters must all hold.
+            let filters = try predicates.map { text throws -> EntityPredicate in
                 do { return try EntityPredicate(spotlight: text) } catch { throw SearchlightError.invalidQuery("--where: \(error)") }
             }
+            let filter: EntityPredicate? = filters.count > 1 ? .all(filters) : filters.first
             let index = try indexOptions.open(.readOnly)
+            do { try filter?.checkValueKinds(against: index.schema) } catch { throw SearchlightError.invalidQuery("--where: \(error)") }
             var request = SearchRequest(query, types: types, match: match, filter: filter, sort: sortDescriptors,
                                         facets: facet, limit: limit, offset: offset)
             request.explain = explain

@@ -6,7 +6,8 @@ import Searchlight
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Show entity counts per type, the schema, the format version and the size on disk."
+        abstract: "Show entity counts per type, the schema, the format version and the size on disk.",
+        usage: "searchlight stats [--index <path>] [--json]"
     )
 
     @OptionGroup var indexOptions: IndexOptions
@@ -47,7 +48,7 @@ struct StatsCommand: ParsableCommand {
             }
             print(table.render())
             if !schema.enums.isEmpty {
-                print("Enums: " + schema.enums.map { "\($0.name) (\($0.cases.map(\.value).joined(separator: ", ")))" }.joined(separator: "; "))
+                print("Enums: " + Terminal.printable(schema.enums.map { "\($0.name) (\($0.cases.map(\.value).joined(separator: ", ")))" }.joined(separator: "; ")))
             }
             if let checkpoint, let file = checkpoint["file"]?.stringValue, let line = checkpoint["line"]?.intValue {
                 print("Last committed batch ended at \(file):\(line)")

@@ -6,6 +6,7 @@ struct SuggestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "suggest",
         abstract: "Completions, best entities and a spelling correction for text being typed.",
+        usage: "searchlight suggest [--index <path>] [--json] [--type <type> ...] [--limit <limit>] [<prefix>]",
         discussion: """
         Completions come from the words and two-word phrases of entity titles, most common first, with the \
         typed part marked (JSON "highlights": [start, end) character offsets). A prefix that ends in a letter \
@@ -20,14 +21,17 @@ struct SuggestCommand: ParsableCommand {
     @Option(name: .customLong("type"), help: ArgumentHelp("Only entities of this type (repeatable).", valueName: "type"))
     var types: [String] = []
 
-    @Option(help: "How many completions and entities to show.")
-    var limit = 8
+    @Option(name: .customLong("limit"), parsing: .unconditionalSingleValue, help: "How many completions and entities to show. (default: 8)")
+    var limitGiven: [Int] = []
+
+    var limit: Int { limitGiven.first ?? 8 }
 
     @Argument(help: "The text typed so far ('' for suggested entities).")
     var prefix: String = ""
 
     func validate() throws {
-        guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100") }
+        try Once.check(limitGiven, "--limit")
+        try NumericOption.check(limit, "--limit", in: 1...100)
     }
 
     func run() throws {
@@ -49,12 +53,12 @@ struct SuggestCommand: ParsableCommand {
                 ]).prettyJSONText)
                 return
             }
-            if let correction = suggestions.correction { print("Did you mean: \(Terminal.bold(correction))") }
+            if let correction = suggestions.correction { print("Did you mean: \(Terminal.bold(Terminal.printable(correction)))") }
             if !suggestions.completions.isEmpty {
                 print(suggestions.completions.map { completion -> String in
                     let typed = completion.highlights.first ?? 0..<0
                     let characters = Array(completion.text)
-                    return Terminal.bold(String(characters[typed])) + String(characters[typed.upperBound...])
+                    return Terminal.bold(Terminal.printable(String(characters[typed]))) + Terminal.printable(String(characters[typed.upperBound...]))
                 }.joined(separator: "  "))
             }
             if suggestions.truncated { print(Terminal.dim("(more completions exist than were scanned; type more letters)")) }

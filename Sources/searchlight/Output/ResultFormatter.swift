@@ -57,36 +57,38 @@ struct ResultFormatter {
     /// (matched words in bold on a terminal) and any --fields.
     func table(_ results: SearchResults) -> String {
         var sections: [String] = []
-        if let correction = results.correction { sections.append("Did you mean: \(Terminal.bold(correction))?") }
-        if !results.synonyms.isEmpty { sections.append(Terminal.dim("Also searched: " + results.synonyms.joined(separator: "; "))) }
+        // Indexed data (and the query) may hold control characters: shown escaped, see `Terminal.printable`.
+        let show = Terminal.printable
+        if let correction = results.correction { sections.append("Did you mean: \(Terminal.bold(show(correction)))?") }
+        if !results.synonyms.isEmpty { sections.append(Terminal.dim("Also searched: " + show(results.synonyms.joined(separator: "; ")))) }
         if results.results.isEmpty {
-            sections.append("No results for '\(results.query)'.")
+            sections.append("No results for '\(show(results.query))'.")
         } else {
             let width = String(results.results.last!.rank).count
             for result in results.results {
                 let rank = String(repeating: " ", count: width - String(result.rank).count) + "\(result.rank)."
-                var line = "\(rank) \(Terminal.bold(result.displayRepresentation.title))"
-                if let subtitle = result.displayRepresentation.subtitle, !subtitle.isEmpty { line += " — \(subtitle)" }
-                line += "  " + Terminal.dim("\(result.entity.type):\(result.entity.id.stringValue)  \(result.score.fixed(2))")
+                var line = "\(rank) \(Terminal.bold(show(result.displayRepresentation.title)))"
+                if let subtitle = result.displayRepresentation.subtitle, !subtitle.isEmpty { line += " — \(show(subtitle))" }
+                line += "  " + Terminal.dim("\(result.entity.type):\(show(result.entity.id.stringValue))  \(result.score.fixed(2))")
                 var lines = [line]
                 let indent = String(repeating: " ", count: width + 2)
                 if let snippet = result.snippet { lines.append(indent + Self.highlighted(snippet)) }
                 if let explanation = result.explanation {
                     let matched = explanation.matches.map { match in
                         let expansion = match.expandedFrom.map { ", from \($0)…" } ?? ""
-                        return "\(match.word) (\(match.field)\(expansion)) \(match.weight.fixed(2))"
+                        return "\(show(match.word)) (\(match.field)\(show(expansion))) \(match.weight.fixed(2))"
                     }.joined(separator: ", ")
                     lines.append(indent + Terminal.dim("matched: \(matched.isEmpty ? "nothing (filter only)" : matched); ranking hint +\(explanation.hintBoost.fixed(2))"))
                 }
-                for key in fields ?? [] { lines.append(indent + Terminal.dim(key + ": ") + (result.entity.attributes[key]?.text ?? "")) }
+                for key in fields ?? [] { lines.append(indent + Terminal.dim(show(key) + ": ") + show(result.entity.attributes[key]?.text ?? "")) }
                 sections.append(lines.joined(separator: "\n"))
             }
             let first = results.results.first!.rank, last = results.results.last!.rank
-            if let plan = results.plan { sections.append(Terminal.dim("plan: \(plan)")) }
+            if let plan = results.plan { sections.append(Terminal.dim("plan: \(show(plan))")) }
             sections.append(Terminal.dim("\(first)-\(last) of about \(results.total) result\(results.total == 1 ? "" : "s")"))
         }
         for facet in results.facets {
-            let counts = facet.counts.prefix(12).map { "\($0.value) \($0.count)" }.joined(separator: ", ")
+            let counts = facet.counts.prefix(12).map { "\(show($0.value)) \($0.count)" }.joined(separator: ", ")
             sections.append("\(facet.key): \(counts)\(facet.counts.count > 12 ? ", ..." : "")")
         }
         return sections.joined(separator: "\n")
@@ -100,14 +102,17 @@ struct ResultFormatter {
         let scalars = Array(snippet.text.unicodeScalars)
         var text = ""
         var position = 0
+        func piece(_ range: Range<Int>) -> String {
+            var piece = ""
+            piece.unicodeScalars.append(contentsOf: scalars[range])
+            return Terminal.printable(piece)
+        }
         for range in snippet.highlights where range.lowerBound >= position && range.upperBound <= scalars.count {
-            text.unicodeScalars.append(contentsOf: scalars[position..<range.lowerBound])
-            var word = ""
-            word.unicodeScalars.append(contentsOf: scalars[range])
-            text += Terminal.bold(word)
+            text += piece(position..<range.lowerBound)
+            text += Terminal.bold(piece(range))
             position = range.upperBound
         }
-        text.unicodeScalars.append(contentsOf: scalars[position...])
+        text += piece(position..<scalars.count)
         return text
     }
 }

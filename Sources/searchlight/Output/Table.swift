@@ -29,7 +29,7 @@ struct Table {
     }
 
     private func cut(_ text: String) -> String {
-        let single = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let single = Terminal.printable(text.split(whereSeparator: \.isNewline).joined(separator: " "))
         return single.count <= maximumWidth ? single : String(single.prefix(maximumWidth - 1)) + "…"
     }
 }

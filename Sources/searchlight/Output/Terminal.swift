@@ -14,6 +14,26 @@ enum Terminal {
         stdoutIsTTY && colorAllowed ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
+    /// `text` with its control characters (C0 but newline and tab, DEL and C1) written as visible
+    /// escapes (`\u{1B}`), for human output of indexed data: a title holding `\u{1B}[2J` must
+    /// not clear the screen of whoever searches. JSON output escapes them as JSON does.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+    }
+
     static func printError(_ message: String) {
         writeToStandardError("searchlight: error: \(message)\n")
     }
