@@ -58,8 +58,8 @@ MODES = {
                                "xapian": ["all"], "fts5": ["all"], "tantivy": ["all"]}),
     "default": ("search.txt", {"searchlight": ["--mode", "search"], "searchlight-bare": ["--mode", "search", "--no-snippets"],
                                "xapian-plan": ["best"], "xapian": ["best"]}),
-    "typing":  ("typing.txt", {"searchlight": ["--mode", "search"], "searchlight-bare": ["--mode", "search", "--no-snippets"],
-                               "xapian-plan": ["best"],
+    "typing":  ("typing.txt", {"searchlight": ["--mode", "search", "--typing"], "searchlight-bare": ["--mode", "search", "--typing", "--no-snippets"],
+                               "xapian-plan": ["best", "--typing"],
                                "xapian": ["prefix"], "fts5": ["prefix"], "tantivy": ["prefix"]}),
     "suggest": ("prefix.txt", {"searchlight": ["--mode", "suggest"], "xapian": ["prefix"], "fts5": ["prefix"],
                                "tantivy": ["prefix"]}),
@@ -195,7 +195,7 @@ def bench_command(engine, arguments, queries, indexes, searchlight, limit):
         return [searchlight, "bench", "--index", indexes / "searchlight", "--queries", queries] + arguments + common + ["--json"]
     mode = ["--queries", queries, "--mode", arguments[0]] + common
     if engine == "xapian-plan":
-        return [WORK / "xapian_raw", "bench", indexes / "searchlight"] + mode + ["--searchlight-plan"]
+        return [WORK / "xapian_raw", "bench", indexes / "searchlight"] + mode + arguments[1:] + ["--searchlight-plan"]
     if engine == "xapian":
         # Xapian as shipped: every block read with pread(2), without Searchlight's mapped reads.
         return ["env", "SEARCHLIGHT_MAPPED_READS=0", WORK / "xapian_raw", "bench", indexes / "xapian"] + mode
@@ -368,8 +368,8 @@ what each engine runs for them:
 |---|---|---|---|---|
 | any | search.txt | `bench --mode search --match any` | OR query of the plan | OR of the words |
 | all | search.txt | `bench --mode search --match all` | AND query of the plan | AND of the words |
-| default | search.txt | `bench --mode search` (best: all words, topped up by any word) | same | naive Xapian: AND, topped up by OR; FTS5/tantivy: – |
-| typing | typing.txt | `bench --mode search` (last word partial) | same | AND of the complete words + last word as a prefix |
+| default | search.txt | `bench --mode search` (best: complete words, all first, topped up by any word) | same | naive Xapian: AND, topped up by OR; FTS5/tantivy: – |
+| typing | typing.txt | `bench --mode search --typing` (last word partial) | same (`--typing`) | AND of the complete words + last word as a prefix |
 | suggest | prefix.txt | `bench --mode suggest` | – | the prefix as a prefix query |
 | id | ids.txt | `bench --mode get` | Q-term lookup | unique-term / primary-key / term lookup |
 | long | long.txt | `bench --mode search` (4–7 words; from {feedback_words}, feedback re-ranks the best {pool}) | same | naive Xapian: AND, topped up by OR; tantivy: OR of the words; FTS5: – (its OR of 4–7 words takes about 55 ms a query at 1×) |

@@ -195,6 +195,8 @@ class JsonReader {
 // --show: print each query's hits (type:id of the document data) to stderr, to check a plan
 // against `searchlight search` by eye; not for timing.
 static bool show_hits = false;
+// --typing: the last word of a line is being typed (a prefix), as `searchlight bench --typing`.
+static bool typing = false;
 
 static void show(const std::string &query, const std::string &data) {
     if (!show_hits) return;
@@ -373,9 +375,9 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     SimpleStopper with Searchlight's stopwords, set_database, max expansion
 //     Searcher.partialExpansionLimit with WILDCARD_LIMIT_MOST_FREQUENT (field and range prefixes are
 //     also added there; they change nothing for text without `field:`, so the mirror leaves them out).
-//  2. T is trimmed. partial = T's last character is a letter or digit (a bench line never ends in
-//     a space), unless T is plain words (4.) whose last is a stopword and whose others are not all
-//     stopwords: that word waits for its next letter.
+//  2. T is trimmed. partial = the line is being typed (--typing, as SearchRequest.typing) and T's
+//     last character is a letter or digit, unless T is plain words (4.) whose last is a stopword and
+//     whose others are not all stopwords: that word waits for its next letter.
 //  3. A short typed word (T is one word of 1 to ShortPrefixTables.longestEntityPrefix letters,
 //     partial, match != all): the docids stored in metadata IndexMetadata.prefixEntities(word) (best
 //     hint first, little-endian 32-bit); the first `limit` are read. Done.
@@ -536,7 +538,7 @@ struct SearchlightPlan {
         size_t first = line.find_first_not_of(" \t\r\n"), last = line.find_last_not_of(" \t\r\n");
         std::string text = first == std::string::npos ? "" : line.substr(first, last - first + 1);
         unsigned char end = text.empty() ? 0 : (unsigned char)text.back();
-        bool partial = word_byte(end) && !waits_for_next_letter(text);
+        bool partial = typing && word_byte(end) && !waits_for_next_letter(text);
         expansions.clear();
 
         std::string head, typed;
@@ -702,6 +704,7 @@ static int run_bench(int argc, char **argv) {
         else if (arg == "--rounds") rounds = std::stoul(value());
         else if (arg == "--searchlight-plan") plan = true;
         else if (arg == "--show") show_hits = true;
+        else if (arg == "--typing") typing = true;
         else if (!arg.empty() && arg[0] != '-' && index_dir.empty()) index_dir = arg;
         else throw std::runtime_error("unknown argument " + arg);
     }

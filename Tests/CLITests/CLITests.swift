@@ -99,6 +99,25 @@ struct CLI {
         }
     }
 
+    /// A one-shot search means complete words; `--typing` makes its last word a prefix.
+    @Test func aOneShotSearchSearchesCompleteWordsAndTypingSearchesPrefixes() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try cli.run(["index", CLI.corpus])
+        func ids(_ arguments: [String]) throws -> Set<String> {
+            let output = try cli.run(["search", "--json", "--limit", "1000", "--no-snippets"] + arguments)
+            #expect(output.status == 0, "\(arguments): \(output.stderr)")
+            let results = (output.json as? [String: Any])?["results"] as? [[String: Any]] ?? []
+            return Set(results.compactMap { "\($0["type"] ?? ""):\($0["id"] ?? "")" })
+        }
+        for word in ["lake", "granite", "dome"] {
+            #expect(try ids([word]) == (try ids([word + " "])), "\(word)")
+            #expect(try ids(["--typing", word]).isSuperset(of: try ids([word])), "\(word)")
+        }
+        // A prefix alone finds what it begins only while being typed.
+        #expect(try ids(["--typing", "gran"]).count > (try ids(["gran"])).count)
+    }
+
     @Test func getReturnsTheEntityAsWritten() throws {
         let cli = CLI()
         defer { cli.cleanUp() }

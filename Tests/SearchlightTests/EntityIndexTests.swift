@@ -42,7 +42,7 @@ import Testing
         let index = try openIndex(folder)
         try index.index([trail("a", "Alpha", description: "a ridge crossing"), trail("b", "Beta", description: "two ridges"),
                          trail("c", "Gamma", description: "ridgeline views"), trail("d", "Delta", description: "flat meadow")])
-        var request = SearchRequest("ridge")
+        var request = SearchRequest.typed("ridge")
         request.explain = true
         let found = try index.search(request)
         #expect(Set(found.results.map(\.entity.id.stringValue)) == ["a", "b", "c"])
@@ -53,7 +53,7 @@ import Testing
 
         // Xapian stems no word that begins with a digit: there the expansions stay whole.
         try index.index([trail("e", "Epsilon", description: "4wheels club")])
-        #expect(try index.search(SearchRequest("4wheel")).results.map(\.entity.id.stringValue) == ["e"])
+        #expect(try index.search(SearchRequest.typed("4wheel")).results.map(\.entity.id.stringValue) == ["e"])
     }
 
     @Test func aTypeThatIsNotStemmedKeepsEveryExpansion() throws {
@@ -67,7 +67,7 @@ import Testing
         try index.index([Entity(type: "note", id: "1", attributes: ["text": "two ridges"]),
                          Entity(type: "code", id: "2", attributes: ["text": "two ridges"])])
         // The "none" type has no stemmed terms: its "ridges" is found only through the expansion.
-        let found = try index.search(SearchRequest("ridge"))
+        let found = try index.search(SearchRequest.typed("ridge"))
         #expect(Set(found.results.map(\.entity.reference.description)) == ["note:1", "code:2"])
     }
 
@@ -195,9 +195,18 @@ import Testing
         #expect(strict.results.map(\.entity.id) == [.int(2)])
     }
 
+    @Test func aOneShotSearchMatchesCompleteWordsOnly() throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        try index.index([trail("sea", "Sea Cliff Walk"), trail("seattle", "Seattle Waterfront"), trail("ice", "Ice Lake")])
+        #expect(try index.search(SearchRequest("sea")).results.map(\.entity.id) == ["sea"])
+        #expect(Set(try index.search(SearchRequest.typed("sea")).results.map(\.entity.id)) == ["sea", "seattle"])
+        #expect(try index.search(SearchRequest("seatt")).results.isEmpty)
+    }
+
     @Test func theLastWordBeingTypedMatchesAsAPrefix() throws {
         let folder = TemporaryFolder()
-        let results = try sampleIndex(folder).search(SearchRequest("meado"))
+        let results = try sampleIndex(folder).search(SearchRequest.typed("meado"))
         #expect(results.results.map(\.entity.id) == ["valley"])
     }
 
@@ -205,18 +214,18 @@ import Testing
         let folder = TemporaryFolder()
         let index = try sampleIndex(folder)
         try index.index([trail("ofelia", "Ofelia Loop", description: "a loop through the valley past a roaring creek")])
-        func ids(_ text: String) throws -> [EntityIdentifier] { try index.search(SearchRequest(text)).results.map(\.entity.id) }
+        func ids(_ text: String) throws -> [EntityIdentifier] { try index.search(SearchRequest.typed(text)).results.map(\.entity.id) }
         // "roaring a" is searched as "roaring ": not every entity with an "a", nor only titles beginning with one.
-        let typed = try index.search(SearchRequest("roaring a"))
-        let finished = try index.search(SearchRequest("roaring "))
+        let typed = try index.search(SearchRequest.typed("roaring a"))
+        let finished = try index.search(SearchRequest.typed("roaring "))
         #expect(typed.results.map(\.entity.id) == finished.results.map(\.entity.id))
         #expect(typed.total == finished.total)
         #expect(Set(try ids("roaring a")) == ["mist", "ofelia"])
         #expect(typed.results.allSatisfy { $0.snippet?.highlights.count == 1 })
         #expect(Set(try ids("valley of")) == ["valley", "ofelia", .int(2)])
         // Not a stopword, or no other word to search: the typed word still matches as a prefix.
-        #expect(Set(try index.search(SearchRequest("valley lo", match: .all)).results.map(\.entity.id)) == ["valley", "ofelia"])
-        #expect(try index.search(SearchRequest("the of", match: .all)).results.map(\.entity.id) == ["ofelia"])
+        #expect(Set(try index.search(SearchRequest.typed("valley lo", match: .all)).results.map(\.entity.id)) == ["valley", "ofelia"])
+        #expect(try index.search(SearchRequest.typed("the of", match: .all)).results.map(\.entity.id) == ["ofelia"])
     }
 
     @Test func resultsCarryDisplayAndURL() throws {

@@ -66,7 +66,7 @@ import XapianIndex
     }
 
     @Test func explanationsListTheWordsATypedPrefixExpandedTo() throws {
-        var request = SearchRequest("waterf")
+        var request = SearchRequest.typed("waterf")
         request.explain = true
         let found = try fixture.index.search(request)
         #expect(!found.results.isEmpty)
@@ -90,7 +90,7 @@ import XapianIndex
 
     @Test(arguments: ["h", "ha", "gla", "mo"])
     func aShortTypedWordGivesTheBestEntitiesWithSuchATitleWord(prefix: String) throws {
-        let results = try fixture.index.search(SearchRequest(prefix, limit: 8)).results
+        let results = try fixture.index.search(SearchRequest.typed(prefix, limit: 8)).results
         #expect(!results.isEmpty)
         for result in results {
             #expect(Words.lowercased(result.displayRepresentation.title).contains { $0.hasPrefix(prefix) })

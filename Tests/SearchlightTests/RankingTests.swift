@@ -49,26 +49,26 @@ import XapianIndex
         try index.index(entities)
 
         let unweighted = entities.map(\.id.stringValue).filter { $0.hasPrefix("p") }
-        let whole = try index.search(SearchRequest("zebra li", match: .any, limit: 40))
+        let whole = try index.search(SearchRequest.typed("zebra li", match: .any, limit: 40))
         #expect(whole.results.map(\.entity.id.stringValue) == ["w2", "w1"] + unweighted)
         #expect(whole.results.prefix(2).allSatisfy { $0.score > 0 } && whole.results.dropFirst(2).allSatisfy { $0.score == 0 })
         #expect(whole.total == 32)
         for limit in [1, 3, 10] {
-            let paged = try pagedIDs(index, SearchRequest("zebra li", match: .any), limit: limit, upTo: 32)
+            let paged = try pagedIDs(index, SearchRequest.typed("zebra li", match: .any), limit: limit, upTo: 32)
             #expect(paged == whole.results.map(\.entity.id.stringValue), "limit \(limit)")
         }
         // Best match: the entities with every word first ("li" begins "lizard" but no zebra note's word).
         // Paged, a page past the end of the all-words matches goes on into the others.
-        let everyWordFirst = try index.search(SearchRequest("zebra lizard", limit: 40))
+        let everyWordFirst = try index.search(SearchRequest.typed("zebra lizard", limit: 40))
         #expect(everyWordFirst.results.count == 32 && everyWordFirst.total == 32)
         for limit in [1, 3, 10] {
-            let paged = try pagedIDs(index, SearchRequest("zebra lizard"), limit: limit, upTo: 32) { page, offset in
+            let paged = try pagedIDs(index, SearchRequest.typed("zebra lizard"), limit: limit, upTo: 32) { page, offset in
                 // An estimate, but of these 32 entities: never fewer than shown so far, never more than there are.
                 #expect(page.total >= offset + page.results.count && page.total <= 32, "limit \(limit), offset \(offset): \(page.total)")
             }
             #expect(paged == everyWordFirst.results.map(\.entity.id.stringValue), "limit \(limit)")
         }
-        let best = try index.search(SearchRequest("zebra li", limit: 5))
+        let best = try index.search(SearchRequest.typed("zebra li", limit: 5))
         #expect(best.results.map(\.entity.id.stringValue) == ["w2", "w1"] + unweighted.prefix(3))
     }
 

@@ -87,10 +87,10 @@ import Testing
             walk.attributes["popularity"] = .int((i * 37) % 23)
             return walk
         })
-        let whole = try index.search(SearchRequest("ha", limit: 100))
+        let whole = try index.search(SearchRequest.typed("ha", limit: 100))
         #expect(whole.results.count == 100 && whole.total == 100)
         for limit in [7, 10, 30] {
-            let paged = try pagedIDs(index, SearchRequest("ha"), limit: limit, upTo: 100) { page, offset in
+            let paged = try pagedIDs(index, SearchRequest.typed("ha"), limit: limit, upTo: 100) { page, offset in
                 #expect(page.total == 100 && page.results.map(\.rank) == Array(offset + 1...offset + page.results.count), "limit \(limit), offset \(offset)")
             }
             #expect(paged == whole.results.map(\.entity.id.stringValue), "limit \(limit)")

@@ -71,3 +71,13 @@ func openIndex(_ folder: TemporaryFolder) throws -> EntityIndex {
     try index.register(outdoorSchema)
     return index
 }
+
+extension SearchRequest {
+    /// A request for text being typed (its last word a prefix), as `searchlight search --typing` makes.
+    static func typed(_ text: String, types: [String] = [], match: MatchMode = .best, filter: EntityPredicate? = nil,
+                      sort: [Searchlight.SortDescriptor] = [], facets: [String] = [], limit: Int = 10, offset: Int = 0) -> SearchRequest {
+        var request = SearchRequest(text, types: types, match: match, filter: filter, sort: sort, facets: facets, limit: limit, offset: offset)
+        request.typing = true
+        return request
+    }
+}

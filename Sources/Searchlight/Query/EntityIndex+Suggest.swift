@@ -50,7 +50,9 @@ extension EntityIndex {
                     try Self.entitiesByTitlePrefix(head: Array(words.dropLast()), prefix: last, types: types, limit: limit, state: &state).results
                 }
             }
-            return try search(SearchRequest(text, types: types, limit: limit)).results
+            var request = SearchRequest(text, types: types, limit: limit)
+            request.typing = typing
+            return try search(request).results
         }
         var entities = try bestEntities(prefix, typing: typing)
         var correction: String?

@@ -34,6 +34,15 @@ public struct SearchRequest: Sendable, Hashable {
     public var snippets = true
     /// Whether results carry an `Explanation`, and the results the query plan.
     public var explain = false
+    /// Whether the text is being typed (search as you type): a last word not followed by a space
+    /// is a prefix of what comes, and also matches the words it begins. False, the default, searches
+    /// complete words, as a one-shot search means.
+    ///
+    /// ```swift
+    /// var request = SearchRequest("granite do")
+    /// request.typing = true   // "do" also matches "dome", "door", …
+    /// ```
+    public var typing = false
 
     public init(_ text: String, types: [String] = [], match: MatchMode = .best, filter: EntityPredicate? = nil,
                 sort: [SortDescriptor] = [], facets: [String] = [], limit: Int = 10, offset: Int = 0) {

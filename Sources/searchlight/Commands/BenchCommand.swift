@@ -59,6 +59,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "For search: cut a snippet of each result, as `search` does by default.")
     var snippets = true
 
+    @Flag(help: "For search: each line is being typed (its last word a prefix), as `search --typing`.")
+    var typing = false
+
     @Option(name: .customLong("warmup"), parsing: .unconditionalSingleValue, help: "Untimed passes over the file first. (default: 1)")
     var warmupGiven: [Int] = []
 
@@ -120,12 +123,13 @@ struct BenchCommand: ParsableCommand {
 
     /// The measured call for one line, returning how many results it gave.
     private func query(on index: EntityIndex) throws -> (String) throws -> Int {
-        let (match, limit, snippets) = (self.match, self.limit, self.snippets)
+        let (match, limit, snippets, typing) = (self.match, self.limit, self.snippets, self.typing)
         switch mode {
         case .search:
             return { line in
                 var request = SearchRequest(line, match: match, limit: limit)
                 request.snippets = snippets
+                request.typing = typing
                 return try index.search(request).results.count
             }
         case .suggest:

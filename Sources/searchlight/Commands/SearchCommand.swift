@@ -45,6 +45,9 @@ struct SearchCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Cut a snippet of each result's text around the matched words (--no-snippets: results without, sooner).")
     var snippets = true
 
+    @Flag(help: "The text is being typed: its last word, when no space follows it, is a prefix and also matches the words it begins (search as you type). Without it, words are complete.")
+    var typing = false
+
     @Option(name: .customLong("limit"), parsing: .unconditionalSingleValue, help: "How many results to show. (default: 10)")
     var limitGiven: [Int] = []
 
@@ -87,6 +90,7 @@ struct SearchCommand: ParsableCommand {
                                         facets: facet, limit: limit, offset: offset)
             request.explain = explain
             request.snippets = snippets
+            request.typing = typing
             let results = try index.search(request)
             let formatter = ResultFormatter(fields: fields.map { $0.split(separator: ",").map(String.init) })
             print(output.json ? formatter.json(results).prettyJSONText : formatter.table(results))
