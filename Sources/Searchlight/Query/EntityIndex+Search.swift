@@ -30,7 +30,8 @@ extension EntityIndex {
                 found.query = request.text
                 return found
             }
-            try text.lookUp(in: state.database, synonyms: searcher.synonyms, expansionStemmer: searcher.expansionStemmer)
+            try text.lookUp(in: state.database, synonyms: searcher.synonyms, expansionStemmer: searcher.expansionStemmer,
+                            typos: request.typos, stopwords: searcher.stopwords)
             let plan = try QueryPlanner(searcher: searcher, schema: schema).plan(request, text: text, facts: IndexFacts(database: state.database))
             let reader = try PageReader(plan: plan, schema: schema, database: state.database)
             let page = try reader.read(offset: request.offset, limit: request.limit)
@@ -45,7 +46,10 @@ extension EntityIndex {
                                       results: try assembler.results(page.hits, firstRank: request.offset + 1), facets: page.facets)
             found.synonyms = text.variants.map(\.trimmed)
             if request.explain { found.plan = reader.firstPageQuery?.description }
-            if page.closeMatches < Self.fewResults, request.offset == 0, request.sort.isEmpty {
+            if text.isCorrected {
+                found.correction = text.trimmed
+                found.correctionSearched = true
+            } else if page.closeMatches < Self.fewResults, request.offset == 0, request.sort.isEmpty {
                 found.correction = try Self.spellingCorrection(of: text, database: state.database)
             }
             return found

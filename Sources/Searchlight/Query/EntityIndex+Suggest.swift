@@ -172,36 +172,3 @@ extension EntityIndex {
         return changed ? corrected.joined(separator: " ") : nil
     }
 }
-
-/// Levenshtein distance over Unicode scalars, giving up once it exceeds `limit`; its two rows are
-/// kept between calls, so scanning many candidates allocates nothing per candidate.
-struct EditDistance {
-    let limit: Int
-    private var previous: [Int] = []
-    private var current: [Int] = []
-    private var b: [Unicode.Scalar] = []
-
-    init(limit: Int) { self.limit = limit }
-
-    mutating func between<A: Collection, B: Collection>(_ a: A, _ other: B) -> Int
-    where A.Element == Unicode.Scalar, B.Element == Unicode.Scalar {
-        b.removeAll(keepingCapacity: true)
-        b.append(contentsOf: other)
-        if a.isEmpty || b.isEmpty { return min(limit + 1, max(a.count, b.count)) }
-        previous.removeAll(keepingCapacity: true)
-        previous.append(contentsOf: 0...b.count)
-        current.removeAll(keepingCapacity: true)
-        current.append(contentsOf: repeatElement(0, count: b.count + 1))
-        for (i, x) in a.enumerated() {
-            current[0] = i + 1
-            var rowMinimum = current[0]
-            for j in 1...b.count {
-                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x == b[j - 1] ? 0 : 1))
-                rowMinimum = Swift.min(rowMinimum, current[j])
-            }
-            if rowMinimum > limit { return limit + 1 }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
-    }
-}

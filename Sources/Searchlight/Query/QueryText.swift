@@ -36,6 +36,10 @@ struct QueryText {
     /// `lookUp`: its `Searcher.partialExpansionLimit` most frequent words, less those its stemmed
     /// term already matches.
     private(set) var expansions: [String: [String]] = [:]
+    /// Whether `lookUp` replaced words no entity has by the index's closest words (`TypoCorrections`):
+    /// the text is then the corrected one, searched instead of the typed one, whose every matching
+    /// word it keeps.
+    private(set) var isCorrected = false
 
     /// Analyses `text`. `typing` says whether a last word not followed by a space is still being
     /// typed; `stopwords` are the query language's.
@@ -54,7 +58,7 @@ struct QueryText {
     /// Verbose, question-like text: long enough for pseudo-relevance feedback (`Ranking.expansionMinimumWords`).
     var isVerbose: Bool { words.count >= Ranking.expansionMinimumWords }
 
-    /// The texts searched: this one, then its variants.
+    /// The texts searched: this one, its variants, and its typo correction.
     var searchedTexts: [QueryText] { [self] + variants }
 
     /// The word being typed when the whole text is one to three typed letters (or digits): such a
@@ -72,10 +76,17 @@ struct QueryText {
         return trimmed.dropLast(word.count).last == ":" ? nil : word.lowercased()
     }
 
-    /// Adds what the index knows of the text: its synonym variants and the expansions of its typed
-    /// prefixes (those of plain-word texts whose last word is longer than the stored entity lists'
-    /// prefixes). `expansionStemmer` is the stemmer every type's text is stemmed with, if one is.
-    mutating func lookUp(in database: Database, synonyms: SynonymTable, expansionStemmer: Stemmer?) throws(XapianError) {
+    /// Adds what the index knows of the text: its typo correction (with `typos` `.auto`, which then
+    /// replaces the text; `stopwords` are never corrected), its synonym variants, and the expansions
+    /// of its typed prefixes (those of plain-word texts whose last word is longer than the stored
+    /// entity lists' prefixes). `expansionStemmer` is the stemmer every type's text is stemmed
+    /// with, if one is.
+    mutating func lookUp(in database: Database, synonyms: SynonymTable, expansionStemmer: Stemmer?,
+                         typos: TypoTolerance, stopwords: Set<String>) throws(XapianError) {
+        if typos == .auto, let spelt = try correctedSpelling(in: database, stopwords: stopwords) {
+            self = QueryText(spelt, typing: isTyping, partial: partial)
+            isCorrected = true
+        }
         variants = try synonyms.variants(of: self, database: database).map {
             QueryText($0, typing: isTyping, partial: partial)
         }
@@ -84,6 +95,28 @@ struct QueryText {
                   expansions[last] == nil else { continue }
             expansions[last] = try Self.expansions(of: last, database: database, stemmer: expansionStemmer)
         }
+    }
+
+    /// Plain-word text with each word that no entity has, and that typo tolerance may correct,
+    /// replaced by the index's closest word; nil when no word changes. A word being typed is left
+    /// alone while some word begins with it.
+    private func correctedSpelling(in database: Database, stopwords: Set<String>) throws(XapianError) -> String? {
+        guard plainWords != nil else { return nil }
+        let typed = trimmed.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
+        var changed = false
+        var spelt: [String] = []
+        for (position, word) in typed.enumerated() {
+            let beingTyped = partial && position == typed.count - 1
+            guard TypoCorrections.isCorrectable(word), !stopwords.contains(word), try database.termFrequency(word) == 0,
+                  try (beingTyped ? database.mostFrequentTerms(withPrefix: word, limit: 1).count : 0) == 0,
+                  let correction = try TypoCorrections.correction(of: word, database: database) else {
+                spelt.append(word)
+                continue
+            }
+            spelt.append(correction)
+            changed = true
+        }
+        return changed ? spelt.joined(separator: " ") : nil
     }
 
     /// A variant of a text: typed as the text it replaces a name of.

@@ -43,6 +43,8 @@ public struct SearchRequest: Sendable, Hashable {
     /// request.typing = true   // "do" also matches "dome", "door", …
     /// ```
     public var typing = false
+    /// Whether words no entity has match the index's closest words (see `TypoTolerance`).
+    public var typos = TypoTolerance.auto
 
     public init(_ text: String, types: [String] = [], match: MatchMode = .best, filter: EntityPredicate? = nil,
                 sort: [SortDescriptor] = [], facets: [String] = [], limit: Int = 10, offset: Int = 0) {
@@ -94,8 +96,13 @@ public struct SearchResults: Sendable, Hashable {
     public var results: [SearchResult]
     /// Value counts over all matches for each requested facet key, most frequent first.
     public var facets: [Facet] = []
-    /// A better spelling of the query ("did you mean"), offered when it found few results.
+    /// A better spelling of the query: the text searched instead when typo tolerance corrected
+    /// words no entity has (`correctionSearched`), else a suggestion ("did you mean") offered
+    /// when few entities matched every word.
     public var correction: String?
+    /// Whether `correction` is what was searched (words no entity has were corrected), rather than
+    /// only offered.
+    public var correctionSearched = false
     /// The other texts searched along with the query, each with one name replaced by another name
     /// of the same entity (synonyms from attributes such as `alternateNames`).
     public var synonyms: [String] = []

@@ -48,6 +48,11 @@ struct SearchCommand: ParsableCommand {
     @Flag(help: "The text is being typed: its last word, when no space follows it, is a prefix and also matches the words it begins (search as you type). Without it, words are complete.")
     var typing = false
 
+    @Option(name: .customLong("typos"), help: ArgumentHelp("auto: a word no entity has matches the closest word the index has (one edit from 5 letters, two from 9); off: words match only as typed. (default: auto)", valueName: "auto|off"))
+    var typosGiven: [TypoTolerance] = []
+
+    var typos: TypoTolerance { typosGiven.first ?? .auto }
+
     @Option(name: .customLong("limit"), parsing: .unconditionalSingleValue, help: "How many results to show. (default: 10)")
     var limitGiven: [Int] = []
 
@@ -67,6 +72,7 @@ struct SearchCommand: ParsableCommand {
 
     func validate() throws {
         try Once.check(matchGiven, "--match")
+        try Once.check(typosGiven, "--typos")
         try Once.check(fieldsGiven, "--fields")
         try Once.check(limitGiven, "--limit")
         try Once.check(offsetGiven, "--offset")
@@ -91,6 +97,7 @@ struct SearchCommand: ParsableCommand {
             request.explain = explain
             request.snippets = snippets
             request.typing = typing
+            request.typos = typos
             let results = try index.search(request)
             let formatter = ResultFormatter(fields: fields.map { $0.split(separator: ",").map(String.init) })
             print(output.json ? formatter.json(results).prettyJSONText : formatter.table(results))
@@ -99,3 +106,4 @@ struct SearchCommand: ParsableCommand {
 }
 
 extension SearchRequest.MatchMode: ExpressibleByArgument {}
+extension TypoTolerance: ExpressibleByArgument {}

@@ -12,6 +12,7 @@ struct ResultFormatter {
             ("total", .int(results.total)),
             ("results", .array(results.results.map(json))),
             ("correction", results.correction.map(JSONValue.string) ?? .null),
+            ("correctionSearched", .bool(results.correctionSearched)),
             ("synonyms", .array(results.synonyms.map(JSONValue.string))),
         ]
         if let plan = results.plan { members.append(("plan", .string(plan))) }
@@ -59,7 +60,11 @@ struct ResultFormatter {
         var sections: [String] = []
         // Indexed data (and the query) may hold control characters: shown escaped, see `Terminal.printable`.
         let show = Terminal.printable
-        if let correction = results.correction { sections.append("Did you mean: \(Terminal.bold(show(correction)))?") }
+        if let correction = results.correction {
+            sections.append(results.correctionSearched
+                ? "Showing results for: \(Terminal.bold(show(correction))) (--typos off searches '\(show(results.query))' as typed)"
+                : "Did you mean: \(Terminal.bold(show(correction)))?")
+        }
         if !results.synonyms.isEmpty { sections.append(Terminal.dim("Also searched: " + show(results.synonyms.joined(separator: "; ")))) }
         if results.results.isEmpty {
             sections.append("No results for '\(show(results.query))'.")
