@@ -82,4 +82,9 @@ void cx_term_generator_increase_termpos(cx_term_generator *gen, uint32_t delta) 
     gen->generator.increase_termpos(delta);
 }
 
+void cx_term_generator_set_flags(cx_term_generator *gen, int flags) {
+    // A mask of 0 replaces the flags with `flags` (new = (old & mask) ^ toggle).
+    gen->generator.set_flags(static_cast<Xapian::TermGenerator::flags>(flags), Xapian::TermGenerator::flags(0));
+}
+
 } // extern "C"

@@ -27,6 +27,13 @@ public final class QueryParser {
         public static let partial = Flags(rawValue: Int32(CX_QP_PARTIAL))
         public static let spellingCorrection = Flags(rawValue: Int32(CX_QP_SPELLING_CORRECTION))
         public static let synonym = Flags(rawValue: Int32(CX_QP_SYNONYM))
+        /// Chinese, Japanese and Korean spans are searched as the AND of their one- and
+        /// two-character n-grams, as a `TermGenerator` with `cjkNGrams` indexes them.
+        ///
+        /// ```swift
+        /// let query = try parser.parse("東京", flags: [.standard, .cjkNGram])
+        /// ```
+        public static let cjkNGram = Flags(rawValue: Int32(CX_QP_CJK_NGRAM))
         /// Boolean operators, phrases and +/- words.
         public static let standard: Flags = [.boolean, .phrase, .loveHate]
     }

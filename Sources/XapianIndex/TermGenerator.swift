@@ -16,6 +16,20 @@ public final class TermGenerator {
         didSet { if let document { cx_term_generator_set_document(handle, document.handle) } }
     }
 
+    /// Whether spans of Chinese, Japanese and Korean characters are indexed as n-grams: each
+    /// character as a term (with a position) and each pair of neighbours as a term (without), since
+    /// these scripts do not separate words by spaces. Queries must then be parsed with
+    /// `QueryParser.Flags.cjkNGram`. Other text is indexed as before. Off by default.
+    ///
+    /// ```swift
+    /// let generator = try TermGenerator(language: "none")
+    /// generator.cjkNGrams = true
+    /// try generator.indexText("東京の夜")   // 東 京 の 夜, 東京 京の の夜
+    /// ```
+    public var cjkNGrams = false {
+        didSet { cx_term_generator_set_flags(handle, cjkNGrams ? Int32(CX_TG_CJK_NGRAM) : 0) }
+    }
+
     /// `language` is a Snowball stemmer name ("english", "french", ...), or "none".
     public init(language: String) throws(XapianError) {
         let created = try withXapianError { cx_term_generator_new(language, $0) }

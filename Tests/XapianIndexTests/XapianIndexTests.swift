@@ -506,3 +506,51 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
         #expect(try first.estimatedMatches(of: try parser.parse("Q1*", flags: .wildcard), database: db) == nil)
     }
 }
+
+/// Chinese, Japanese and Korean have no spaces between words: with the n-gram flags on both
+/// sides, a span is indexed as its characters and their pairs, and a query of any part of it matches.
+@Suite struct CJKNGrams {
+    func matches(_ db: Database, _ text: String, flags: QueryParser.Flags) throws -> [String] {
+        let parser = QueryParser()
+        let enquire = try Enquire(database: db)
+        enquire.query = try parser.parse(text, flags: flags)
+        return try enquire.matches(offset: 0, limit: 10).map { String(decoding: try $0.data(), as: UTF8.self) }
+    }
+
+    @Test func aCJKSpanIsFoundByItsCharactersAndWords() throws {
+        let folder = TemporaryFolder()
+        let db = try WritableDatabase(path: folder.path)
+        let generator = try TermGenerator(language: "none")
+        generator.cjkNGrams = true
+        try db.addDocument(try document("night", text: "東京の夜", generator: generator))
+        try db.addDocument(try document("kyoto", text: "京都の朝 morning", generator: generator))
+        try db.commit()
+        var terms: [String] = []
+        try db.forEachTerm(withPrefix: "") { term, _ in terms.append(term); return true }
+        #expect(Set(["東", "京", "の", "夜", "東京", "京の", "の夜"]).isSubset(of: terms))
+
+        let cjk: QueryParser.Flags = [.standard, .cjkNGram]
+        #expect(try matches(db, "夜", flags: cjk) == ["night"])
+        #expect(try matches(db, "東京", flags: cjk) == ["night"])
+        #expect(try matches(db, "京都", flags: cjk) == ["kyoto"])
+        #expect(try matches(db, "morning", flags: cjk) == ["kyoto"])
+        #expect(try matches(db, "\"東京の\"", flags: cjk) == ["night"])
+        // Without the flag the parser reads a span as one word, which is no term of the index
+        // unless it happens to be a pair.
+        #expect(try matches(db, "東京の", flags: .standard).isEmpty)
+        #expect(try matches(db, "東京の", flags: cjk) == ["night"])
+    }
+
+    @Test func withoutTheFlagASpanIsOneTerm() throws {
+        let folder = TemporaryFolder()
+        let db = try WritableDatabase(path: folder.path)
+        let generator = try TermGenerator(language: "none")
+        try db.addDocument(try document("night", text: "東京の夜", generator: generator))
+        generator.cjkNGrams = true
+        generator.cjkNGrams = false
+        try db.addDocument(try document("again", text: "東京の夜", generator: generator))
+        try db.commit()
+        #expect(try db.termFrequency("東京の夜") == 2)
+        #expect(try db.termFrequency("夜") == 0)
+    }
+}

@@ -177,6 +177,14 @@ bool cx_term_generator_index_text(cx_term_generator *gen, const char *text, size
                                   uint32_t wdf_inc, const char *prefix, size_t prefix_len,
                                   bool with_positions, cx_error *error);
 void cx_term_generator_increase_termpos(cx_term_generator *gen, uint32_t delta);
+/* Flag values mirror Xapian::TermGenerator's flags (and the matching QueryParser flags). */
+enum {
+    /* Spans of CJK characters become unigrams (with positions) and bigrams (without); the query
+     * text must be parsed with CX_QP_CJK_NGRAM. */
+    CX_TG_CJK_NGRAM = 2048
+};
+/* Replaces the generator's flags (0 = none, the default). */
+void cx_term_generator_set_flags(cx_term_generator *gen, int flags);
 
 /* ---- Query ------------------------------------------------------------- */
 
@@ -235,6 +243,8 @@ enum {
     CX_QP_SPELLING_CORRECTION = 128,
     CX_QP_SYNONYM = 256,
     CX_QP_AUTO_SYNONYMS = 512,
+    /* CJK spans become an AND of their unigrams and bigrams, matching CX_TG_CJK_NGRAM indexing. */
+    CX_QP_CJK_NGRAM = 2048,
     CX_QP_DEFAULT = 7
 };
 

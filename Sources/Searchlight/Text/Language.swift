@@ -1,0 +1,230 @@
+/// The language of a text: which Snowball stemmer Xapian applies to its words, how its words are
+/// separated, which elided articles and stopwords it has. Every language is accepted: one that
+/// Searchlight knows nothing about is kept by its code, without a stemmer, and its text is still
+/// folded and indexed as words.
+///
+/// Parsed from an ISO 639-1 code, a BCP-47 tag (its language subtag counts) or the English name
+/// Xapian gives a stemmer:
+///
+/// ```swift
+/// Language("de")?.xapianStemmer       // "german"
+/// Language("pt-BR")?.code             // "pt"
+/// Language("zh-Hans")?.segmentation   // .cjkNGrams
+/// Language("french")?.code            // "fr"
+/// Language("tlh")?.xapianStemmer      // nil: kept, without a stemmer
+/// Language("not a language")          // nil
+/// ```
+public struct Language: Sendable, Hashable, CustomStringConvertible {
+    /// The ISO 639-1 code when the language has one that Searchlight knows ("de", "zh"), otherwise
+    /// the code or name given, lower-cased (its first subtag for a BCP-47 tag); "und" for `none`.
+    ///
+    /// ```swift
+    /// Language("deu")?.code    // "de"
+    /// Language("Tlh-x")?.code  // "tlh"
+    /// ```
+    public let code: String
+
+    /// The name of the Snowball stemmer Xapian 1.4 applies to the language's words, as
+    /// `Xapian::Stem` accepts it ("german", "porter", "kraaij_pohlmann"); nil for languages that
+    /// Xapian has no stemmer for (Greek, Chinese, Japanese, Korean, Thai, Hindi, Vietnamese, ...).
+    ///
+    /// ```swift
+    /// Language("nl")?.xapianStemmer               // "dutch"
+    /// Language("kraaij_pohlmann")?.xapianStemmer  // "kraaij_pohlmann"
+    /// Language("el")?.xapianStemmer               // nil
+    /// ```
+    public let xapianStemmer: String?
+
+    /// How words are found in the language's text.
+    ///
+    /// ```swift
+    /// Language("ja")?.segmentation  // .cjkNGrams
+    /// Language("th")?.segmentation  // .characterBigrams
+    /// Language("de")?.segmentation  // .spaces
+    /// ```
+    public enum Segmentation: Sendable, Hashable {
+        /// Words are separated by spaces and punctuation (Latin, Greek, Cyrillic, Arabic, Indic...).
+        case spaces
+        /// Chinese, Japanese, Korean: spans of CJK characters are indexed and searched as their
+        /// one- and two-character n-grams, by Xapian itself (`FLAG_CJK_NGRAM`).
+        case cjkNGrams
+        /// Thai, Lao, Khmer, Myanmar: no spaces between words, and scripts Xapian's CJK n-grams do
+        /// not cover, so Searchlight cuts their spans into overlapping pairs of characters
+        /// (`TextAnalyzer.segmented(_:)`).
+        case characterBigrams
+    }
+
+    /// How words are found in the language's text.
+    ///
+    /// ```swift
+    /// Language("km")?.segmentation  // .characterBigrams
+    /// ```
+    public var segmentation: Segmentation {
+        switch code {
+        case "zh", "ja", "ko", "yue", "wuu", "hak", "nan", "gan", "hsn", "cmn", "lzh": .cjkNGrams
+        case "th", "lo", "km", "my", "shn", "kjg": .characterBigrams
+        default: .spaces
+        }
+    }
+
+    /// The elided articles and pronouns that are written joined to the next word by an apostrophe
+    /// ("l'étranger", "dell'arte"), folded and lower-cased; empty for languages without them.
+    /// `TextAnalyzer` drops them from the text.
+    ///
+    /// ```swift
+    /// Language("fr")?.elisions.contains("qu")     // true
+    /// Language("it")?.elisions.contains("dell")   // true
+    /// Language.english.elisions                   // []
+    /// ```
+    public var elisions: Set<String> { Language.elisionTable[code] ?? [] }
+
+    /// The language's most common function words, written as `TextAnalyzer.prepare(_:)` leaves them
+    /// (lower-cased, diacritics folded), for a query parser's stopper: English, German, French,
+    /// Spanish, Italian, Portuguese, Dutch and Russian have lists; other languages have none.
+    ///
+    /// ```swift
+    /// Language("de")?.stopwords.contains("fur")   // true ("für", folded)
+    /// Language("ru")?.stopwords.contains("и")     // true
+    /// Language("el")?.stopwords                   // []
+    /// ```
+    public var stopwords: Set<String> { Language.stopwordTable[code] ?? [] }
+
+    /// Whether German spellings of umlauts as two letters ("Mueller", "Goethe") are folded as the
+    /// umlauts themselves ("Müller" → "muller"): true for German.
+    ///
+    /// ```swift
+    /// Language("de-AT")?.germanUmlautAlternates  // true
+    /// Language("fr")?.germanUmlautAlternates     // false
+    /// ```
+    public var germanUmlautAlternates: Bool { code == "de" }
+
+    /// English, stemmed by Snowball's "english" (Porter 2) stemmer.
+    ///
+    /// ```swift
+    /// Language.english.xapianStemmer  // "english"
+    /// ```
+    public static let english = Language(code: "en", xapianStemmer: "english")
+
+    /// No particular language: words are folded and indexed, never stemmed (code "und", ISO 639's
+    /// "undetermined"; parsed from "none", "und" or "zxx").
+    ///
+    /// ```swift
+    /// Language("none") == Language.none  // true
+    /// ```
+    public static let none = Language(code: "und", xapianStemmer: nil)
+
+    /// The language `name` names: an ISO 639-1 or 639-2 code ("de", "deu"), a BCP-47 tag ("pt-BR",
+    /// "zh_Hans_CN"; the language subtag counts), or an English name that Xapian uses ("german",
+    /// "english_porter", "none"). Case is ignored. Any code is accepted (kept without a stemmer);
+    /// nil only for text that is not a plausible tag: empty, or with characters other than ASCII
+    /// letters, digits, "-" and "_", or not starting with a letter.
+    ///
+    /// ```swift
+    /// Language("FR-ca")?.code   // "fr"
+    /// Language("porter")        // English with Porter's original stemmer
+    /// Language("xx")?.code      // "xx", no stemmer
+    /// Language("en us")         // nil
+    /// ```
+    public init?(_ name: String) {
+        guard let first = name.utf8.first, Language.isASCIILetter(first),
+              name.utf8.allSatisfy({ Language.isASCIILetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F })
+        else { return nil }
+        let lowered = name.lowercased()
+        if let variant = Language.stemmerVariants[lowered] {
+            self.init(code: variant.code, xapianStemmer: variant.stemmer)
+            return
+        }
+        let subtag = String(lowered.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "")
+        guard !subtag.isEmpty, subtag.utf8.allSatisfy(Language.isASCIILetter) else { return nil }
+        if ["none", "und", "zxx", "mul"].contains(subtag) {
+            self = .none
+            return
+        }
+        let code = Language.codeAliases[subtag] ?? subtag
+        self.init(code: code, xapianStemmer: Language.stemmers[code])
+    }
+
+    init(code: String, xapianStemmer: String?) {
+        self.code = code
+        self.xapianStemmer = xapianStemmer
+    }
+
+    /// The code, and the stemmer when it is not the language's usual one.
+    ///
+    /// ```swift
+    /// Language("german2")!.description  // "de (german2)"
+    /// ```
+    public var description: String {
+        guard let xapianStemmer, xapianStemmer != Language.stemmers[code] else { return code }
+        return "\(code) (\(xapianStemmer))"
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool { byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A }
+
+    /// Xapian 1.4.22's Snowball stemmers (`Xapian::Stem::get_available_languages()`) by ISO 639-1 code.
+    static let stemmers: [String: String] = [
+        "ar": "arabic", "hy": "armenian", "eu": "basque", "ca": "catalan", "da": "danish", "nl": "dutch",
+        "en": "english", "fi": "finnish", "fr": "french", "de": "german", "hu": "hungarian",
+        "id": "indonesian", "ga": "irish", "it": "italian", "lt": "lithuanian", "ne": "nepali",
+        "no": "norwegian", "nb": "norwegian", "nn": "norwegian", "pt": "portuguese", "ro": "romanian",
+        "ru": "russian", "es": "spanish", "sv": "swedish", "ta": "tamil", "tr": "turkish",
+    ]
+
+    /// The stemmers that are a language's second choice, by the names Xapian accepts (and two
+    /// spellings Xapian's documentation uses that `Xapian::Stem` refuses).
+    static let stemmerVariants: [String: (code: String, stemmer: String)] = [
+        "earlyenglish": ("en", "earlyenglish"), "porter": ("en", "porter"), "english_porter": ("en", "porter"),
+        "lovins": ("en", "lovins"), "english_lovins": ("en", "lovins"), "german2": ("de", "german2"),
+        "kraaij_pohlmann": ("nl", "kraaij_pohlmann"),
+    ]
+
+    /// English names (Xapian's stemmer names and others), ISO 639-2 codes and retired ISO 639-1
+    /// codes, by the ISO 639-1 code they stand for.
+    static let codeAliases: [String: String] = [
+        // Names
+        "arabic": "ar", "armenian": "hy", "basque": "eu", "catalan": "ca", "danish": "da", "dutch": "nl",
+        "english": "en", "finnish": "fi", "french": "fr", "german": "de", "hungarian": "hu",
+        "indonesian": "id", "irish": "ga", "italian": "it", "lithuanian": "lt", "nepali": "ne",
+        "norwegian": "no", "portuguese": "pt", "romanian": "ro", "russian": "ru", "spanish": "es",
+        "swedish": "sv", "tamil": "ta", "turkish": "tr", "greek": "el", "chinese": "zh", "japanese": "ja",
+        "korean": "ko", "thai": "th", "lao": "lo", "khmer": "km", "burmese": "my", "myanmar": "my",
+        "hindi": "hi", "vietnamese": "vi", "hebrew": "he", "persian": "fa", "farsi": "fa", "polish": "pl",
+        "czech": "cs", "slovak": "sk", "ukrainian": "uk", "bulgarian": "bg", "serbian": "sr",
+        "croatian": "hr", "slovenian": "sl", "bengali": "bn", "urdu": "ur", "malay": "ms",
+        "icelandic": "is", "estonian": "et", "latvian": "lv", "welsh": "cy", "georgian": "ka",
+        // ISO 639-2 (bibliographic and terminological)
+        "ara": "ar", "hye": "hy", "arm": "hy", "eus": "eu", "baq": "eu", "cat": "ca", "dan": "da",
+        "nld": "nl", "dut": "nl", "eng": "en", "fin": "fi", "fra": "fr", "fre": "fr", "deu": "de",
+        "ger": "de", "hun": "hu", "ind": "id", "gle": "ga", "ita": "it", "lit": "lt", "nep": "ne",
+        "nor": "no", "nob": "nb", "nno": "nn", "por": "pt", "ron": "ro", "rum": "ro", "rus": "ru",
+        "spa": "es", "swe": "sv", "tam": "ta", "tur": "tr", "ell": "el", "gre": "el", "zho": "zh",
+        "chi": "zh", "jpn": "ja", "kor": "ko", "tha": "th", "khm": "km", "mya": "my",
+        "bur": "my", "hin": "hi", "vie": "vi", "heb": "he", "fas": "fa", "per": "fa", "pol": "pl",
+        "ces": "cs", "cze": "cs", "ukr": "uk",
+        // Retired ISO 639-1 codes
+        "iw": "he", "in": "id", "ji": "yi",
+    ]
+
+    /// Elided words by language (Lucene's lists, which are the usual ones).
+    static let elisionTable: [String: Set<String>] = [
+        "fr": ["l", "d", "j", "m", "n", "s", "t", "c", "qu", "jusqu", "lorsqu", "puisqu", "quoiqu"],
+        "it": ["l", "d", "c", "m", "t", "s", "v", "un", "all", "dall", "dell", "nell", "sull", "coll", "pell",
+               "gl", "agl", "dagl", "degl", "negl", "sugl", "quest", "quell", "nessun", "bell", "sant"],
+        "ca": ["l", "d", "m", "n", "s", "t"],
+        "ga": ["d", "b", "m"],
+    ]
+
+    /// Stopwords by language, folded as `TextAnalyzer` folds text (for German, with umlauts
+    /// spelled as two letters collapsed too).
+    static let stopwordTable: [String: Set<String>] = {
+        var table: [String: Set<String>] = [:]
+        for (code, words) in LanguageStopwords.lists {
+            table[code] = Set(words.split(whereSeparator: \.isWhitespace).map { word in
+                let folded = TextNormalizer.normalized(String(word))
+                return code == "de" ? TextNormalizer.collapsingUmlautSpellings(folded) : folded
+            })
+        }
+        table["en"] = Set(Stopwords.english)
+        return table
+    }()
+}

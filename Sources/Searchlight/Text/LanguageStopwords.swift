@@ -1,0 +1,51 @@
+/// Short lists of the most common function words (articles, pronouns, prepositions, conjunctions,
+/// auxiliaries) of languages other than English, written as they are spelled; `Language.stopwords`
+/// folds them as `TextAnalyzer` folds text. Deliberately short: only words that match nearly every
+/// text of the language, so that dropping them from a query never drops its subject.
+enum LanguageStopwords {
+    static let lists: [String: String] = [
+        "de": """
+        aber alle allem allen aller alles als also am an auch auf aus bei bin bis bist da damit dann das dass \
+        dem den denn der des dich die dir doch dort du durch ein eine einem einen einer eines er es etwa euch \
+        für gegen hat hatte hatten haben hier ich ihm ihn ihnen ihr ihre im in ins ist ja jede jedem jeden jeder \
+        jedes kann kein keine können man mein meine mich mir mit muss nach nicht nichts noch nun nur ob oder ohne \
+        sehr sein seine sich sie sind so soll sollte über um und uns unser unter vom von vor war waren was weil \
+        wenn wer werden wie wieder wir wird wo zu zum zur zwar zwischen
+        """,
+        "fr": """
+        à ai au aux avec avait avez avoir c ce ceci cela celle celui ces cet cette d dans de des donc du elle elles \
+        en entre est et été être eu eux il ils j je jusqu l la le les leur leurs lui m ma mais me même mes moi mon \
+        n ne ni nos notre nous on ou où par pas peu plus pour qu que quel quelle qui s sa sans se ses si son sont \
+        sous sur t ta te tes toi ton tous tout toute très tu un une vos votre vous y
+        """,
+        "es": """
+        a al algo algunos ante antes como con contra cual cuando de del desde donde durante e el ella ellas ellos \
+        en entre era es esa ese eso esta está están este esto estos fue fueron ha hay hasta la las le les lo los \
+        más me mi mis mucho muy nada ni no nos nosotros o os otra otro para pero poco por porque que quien se sea \
+        ser si sí sin sobre son su sus también tan te tiene todo todos tu tus un una uno unos y ya yo
+        """,
+        "it": """
+        a ad al alla alle allo agli ai anche avere c che chi ci come con contro cui da dal dalla dalle dei del \
+        della delle dello degli di dove e è ed era erano essere gli ha hanno ho i il in io la le lei lo loro lui \
+        ma mi mia mio ne negli nei nel nella nelle nello noi non o per perché più quale quando quella quello \
+        questa questo se sei si sia sono su sua sue sui sul sulla suo suoi tra tu tutti tutto un una uno voi
+        """,
+        "pt": """
+        a à ao aos as às até com como da das de dela dele deles do dos e é ela elas ele eles em entre era essa \
+        esse esta está este eu foi foram há isso isto já lhe mais mas me mesmo meu minha muito na não nas nem no \
+        nos nós o os ou para pela pelas pelo pelos por qual quando que quem se sem ser seu seus só sua suas também \
+        te tem ter um uma umas uns você
+        """,
+        "nl": """
+        aan al alle als bij dan dat de der deze die dit door dus een en er haar had heb heeft hem het hij hoe \
+        hun ik in is je kan maar me men met mij mijn na naar niet nog nu of om omdat ons onze ook op over te tot \
+        u uit van veel voor want was wat we wel werd wie wij wil worden wordt ze zich zij zijn zo zonder zou
+        """,
+        "ru": """
+        а без более бы был была были было быть в вам вас весь во вот все всё всех вы где да даже для до его ее её \
+        если есть еще ещё же за здесь и из или им их к как когда кто ли либо мне много может мы на над надо не \
+        него нее неё нет ни них но ну о об он она они оно от по под после при с со так также такой там те тем то \
+        того тоже только том ты у уже хотя чего чей чем что чтобы эта эти это этот я
+        """,
+    ]
+}

@@ -1,0 +1,177 @@
+/// The one analysis of text in a language, the same for indexing and for querying: `prepare(_:)`
+/// gives the text to hand to Xapian's TermGenerator (indexing) and QueryParser (querying), which
+/// then split it into words and stem them with `stemmer`; both must also be given
+/// `usesCJKNGrams` (`TermGenerator.cjkNGrams`, `QueryParser.Flags.cjkNGram`), and the query
+/// parser `stopwords`.
+///
+/// ```swift
+/// let analyzer = TextAnalyzer(language: Language("fr")!)
+/// analyzer.prepare("L’Étranger de Camus")  // "etranger de camus"
+/// analyzer.stemmer                         // "french"
+/// ```
+public struct TextAnalyzer: Sendable {
+    /// The language whose analysis this is.
+    ///
+    /// ```swift
+    /// TextAnalyzer(language: .english).language.code  // "en"
+    /// ```
+    public let language: Language
+
+    /// The analysis of text in `language`.
+    ///
+    /// ```swift
+    /// let german = TextAnalyzer(language: Language("de")!)
+    /// ```
+    public init(language: Language) {
+        self.language = language
+    }
+
+    /// The Snowball stemmer to give Xapian (nil: "none", words are not stemmed).
+    ///
+    /// ```swift
+    /// TextAnalyzer(language: Language("es")!).stemmer  // "spanish"
+    /// ```
+    public var stemmer: String? { language.xapianStemmer }
+
+    /// The words the query parser drops, written as `prepare(_:)` writes them (folded).
+    ///
+    /// ```swift
+    /// TextAnalyzer(language: Language("fr")!).stopwords.contains("ete")  // true ("été")
+    /// ```
+    public var stopwords: Set<String> { language.stopwords }
+
+    /// Whether Xapian's CJK n-grams are on, for indexing and querying alike: true in every
+    /// language. Xapian applies them only to spans of Chinese, Japanese and Korean characters,
+    /// which have no spaces between words in any language's text (a Japanese title in an English
+    /// index too); other text is unaffected, so there is nothing to lose by having them on.
+    ///
+    /// ```swift
+    /// generator.cjkNGrams = analyzer.usesCJKNGrams
+    /// let flags: QueryParser.Flags = analyzer.usesCJKNGrams ? [.standard, .cjkNGram] : .standard
+    /// ```
+    public var usesCJKNGrams: Bool { true }
+
+    /// The text to hand to Xapian, for indexing and querying alike: folded (`TextNormalizer`), the
+    /// language's elided articles dropped (`splittingElisions(_:language:)`), German umlauts
+    /// spelled as two letters collapsed (`TextNormalizer.umlautSpellings(of:)`), and spans of
+    /// Thai, Lao, Khmer and Myanmar cut into pairs of characters (`segmented(_:)`). ASCII text
+    /// without apostrophes is only lower-cased (and, in German, its "ue" "oe" "ae" collapsed).
+    ///
+    /// ```swift
+    /// TextAnalyzer(language: Language("de")!).prepare("Müller, MUELLER")  // "muller, muller"
+    /// TextAnalyzer(language: Language("it")!).prepare("Storia dell'arte")  // "storia arte"
+    /// TextAnalyzer(language: Language("th")!).prepare("ข้าวผัด")              // "ข้า าว วผั ผัด"
+    /// ```
+    public func prepare(_ text: String) -> String {
+        let summary = TextNormalizer.ASCIISummary(text)
+        var prepared: String
+        if summary.isASCII {
+            let joined = summary.hasInitials ? TextNormalizer.joiningInitials(text) : text
+            prepared = summary.hasCapitals ? TextNormalizer.asciiLowercased(joined) : joined
+        } else {
+            prepared = TextNormalizer.foldingUnicode(summary.hasInitials ? TextNormalizer.joiningInitials(text) : text)
+        }
+        if summary.hasApostrophe { prepared = TextAnalyzer.splittingElisions(prepared, language: language) }
+        if language.germanUmlautAlternates { prepared = TextNormalizer.collapsingUmlautSpellings(prepared) }
+        if !summary.isASCII { prepared = TextAnalyzer.segmented(prepared) }
+        return prepared
+    }
+
+    /// `text` without the elided articles and pronouns of `language` ("l'", "qu'", "dell'")
+    /// joined by an apostrophe (' ’ ‛ ʼ) to the word that follows: "L'Étranger" reads "Étranger".
+    /// Only at a word's start, only the language's own list (`Language.elisions`), in any case.
+    /// The article is dropped rather than split off: it means nothing alone (every one is a
+    /// stopword), and left joined Xapian would index "l'etranger" as one word that a query of
+    /// "etranger" does not find. Other apostrophes stay ("aujourd'hui").
+    ///
+    /// ```swift
+    /// TextAnalyzer.splittingElisions("L’Étranger, qu'il lit", language: Language("fr")!)
+    /// // "Étranger, il lit"
+    /// ```
+    public static func splittingElisions(_ text: String, language: Language) -> String {
+        let elisions = language.elisions
+        guard !elisions.isEmpty, text.unicodeScalars.contains(where: TextNormalizer.isApostrophe) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var kept = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            guard index == 0 || !TextNormalizer.isWordCharacter(scalars[index - 1]), scalars[index].properties.isAlphabetic else {
+                kept.append(scalars[index])
+                index += 1
+                continue
+            }
+            var end = index
+            while end < scalars.count, scalars[end].properties.isAlphabetic { end += 1 }
+            if end - index <= 6, end + 1 < scalars.count, TextNormalizer.isApostrophe(scalars[end]),
+               TextNormalizer.isWordCharacter(scalars[end + 1]),
+               elisions.contains(String(String.UnicodeScalarView(scalars[index..<end])).lowercased()) {
+                index = end + 1
+                continue
+            }
+            kept.append(contentsOf: scalars[index..<end])
+            index = end
+        }
+        return String(kept)
+    }
+
+    /// `text` with each span of Thai, Lao, Khmer or Myanmar letters (scripts written without
+    /// spaces between words, which Xapian's CJK n-grams do not cover) as its overlapping pairs
+    /// of characters (grapheme clusters, so a vowel sign or tone mark stays on its consonant),
+    /// separated by spaces; a span of one character stays as it is. Xapian then indexes each pair
+    /// as a word, and a query's pairs match wherever its text occurs. Other text is unchanged.
+    ///
+    /// Pairs only, no single characters: a Thai word is rarely one character, and each character
+    /// alone would be a term found in nearly every document, doubling the terms indexed for
+    /// matches that rank nothing.
+    ///
+    /// ```swift
+    /// TextAnalyzer.segmented("ข้าวผัด อร่อย")  // "ข้า าว วผั ผัด อร่ ร่อ อย"
+    /// TextAnalyzer.segmented("ก")             // "ก"
+    /// ```
+    public static func segmented(_ text: String) -> String {
+        // Every script concerned is encoded in UTF-8 from lead byte 0xE0 (U+0E00) up.
+        guard text.utf8.contains(where: { $0 >= 0xE0 }), text.unicodeScalars.contains(where: isPaired) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count * 2)
+        var span: [Character] = []
+        func flushSpan() {
+            guard !span.isEmpty else { return }
+            if let last = result.last, !last.isWhitespace { result.append(" ") }
+            if span.count == 1 {
+                result.append(span[0])
+            } else {
+                for index in 0..<(span.count - 1) {
+                    if index > 0 { result.append(" ") }
+                    result.append(span[index])
+                    result.append(span[index + 1])
+                }
+            }
+            span.removeAll(keepingCapacity: true)
+        }
+        for character in text {
+            if let first = character.unicodeScalars.first, isPaired(first) {
+                span.append(character)
+                continue
+            }
+            if !span.isEmpty {
+                flushSpan()
+                if !character.isWhitespace { result.append(" ") }
+            }
+            result.append(character)
+        }
+        flushSpan()
+        return result
+    }
+
+    /// A letter or mark of Thai, Lao, Khmer or Myanmar.
+    static func isPaired(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        guard (value >= 0x0E00 && value <= 0x0EFF) || (value >= 0x1000 && value <= 0x109F) || (value >= 0x1780 && value <= 0x17FF)
+            || (value >= 0x19E0 && value <= 0x19FF) || (value >= 0xA9E0 && value <= 0xA9FF) || (value >= 0xAA60 && value <= 0xAA7F)
+        else { return false }
+        switch scalar.properties.generalCategory {
+        case .otherLetter, .modifierLetter, .nonspacingMark, .spacingMark: return true
+        default: return false
+        }
+    }
+}

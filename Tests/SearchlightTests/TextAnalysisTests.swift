@@ -1,0 +1,214 @@
+import Testing
+@testable import Searchlight
+
+/// Languages parsed from codes, tags and Xapian's names, with their stemmers and conventions.
+@Suite struct Languages {
+    @Test func codesTagsAndNamesGiveTheSameLanguage() {
+        #expect(Language("de") == Language("german"))
+        #expect(Language("DE-at") == Language("deu"))
+        #expect(Language("pt-BR")?.code == "pt")
+        #expect(Language("zh-Hans")?.code == "zh")
+        #expect(Language("zh_Hant_TW")?.segmentation == .cjkNGrams)
+        #expect(Language("french")?.code == "fr")
+        #expect(Language("none") == Language.none)
+        #expect(Language("english") == Language.english)
+        #expect(Language("iw")?.code == "he")
+    }
+
+    @Test func everyXapianStemmerIsNamed() {
+        // Xapian::Stem::get_available_languages() in 1.4.22.
+        let available = "arabic armenian basque catalan danish dutch earlyenglish english finnish french german german2 hungarian indonesian irish italian kraaij_pohlmann lithuanian lovins nepali norwegian porter portuguese romanian russian spanish swedish tamil turkish"
+        for name in available.split(separator: " ").map(String.init) {
+            #expect(Language(name)?.xapianStemmer == name, "\(name)")
+        }
+        #expect(Language("english_porter")?.xapianStemmer == "porter")
+        #expect(Language("nb")?.xapianStemmer == "norwegian")
+        #expect(Language("ga")?.xapianStemmer == "irish")
+        for code in ["el", "zh", "ja", "ko", "th", "hi", "vi", "he", "pl", "none"] {
+            #expect(Language(code) != nil && Language(code)?.xapianStemmer == nil, "\(code)")
+        }
+    }
+
+    @Test func unknownCodesAreKeptAndNonsenseRefused() {
+        #expect(Language("tlh")?.code == "tlh")
+        #expect(Language("Tlh-Latn")?.code == "tlh")
+        #expect(Language("tlh")?.xapianStemmer == nil)
+        #expect(Language("tlh")?.segmentation == .spaces)
+        for nonsense in ["", "en us", "fr!", "-de", "12", "dé", "de/fr"] { #expect(Language(nonsense) == nil, "\(nonsense)") }
+    }
+
+    @Test func segmentationElisionsStopwordsAndUmlauts() {
+        #expect(["zh", "ja", "ko"].allSatisfy { Language($0)?.segmentation == .cjkNGrams })
+        #expect(["th", "lo", "km", "my"].allSatisfy { Language($0)?.segmentation == .characterBigrams })
+        #expect(Language("ar")?.segmentation == .spaces)
+        #expect(Language("fr")?.elisions.isSuperset(of: ["l", "qu", "jusqu"]) == true)
+        #expect(Language("it")?.elisions.contains("dell") == true)
+        #expect(Language.english.elisions.isEmpty)
+        for code in ["en", "de", "fr", "es", "it", "pt", "nl", "ru"] {
+            let count = Language(code)?.stopwords.count ?? 0
+            #expect(count >= 50, "\(code): \(count)")
+        }
+        // Folded as prepared text is.
+        #expect(Language("fr")?.stopwords.isSuperset(of: ["a", "ete", "ou"]) == true)
+        #expect(Language("de")?.stopwords.isSuperset(of: ["fur", "uber", "konnen"]) == true)
+        #expect(Language("ru")?.stopwords.isSuperset(of: ["и", "ее", "еще"]) == true)
+        #expect(Language("el")?.stopwords.isEmpty == true)
+        #expect(Language("de-CH")?.germanUmlautAlternates == true)
+        #expect(Language("nl")?.germanUmlautAlternates == false)
+    }
+}
+
+/// Folding: the ways one word is typed read the same.
+@Suite struct Folding {
+    func fold(_ text: String) -> String { TextNormalizer.normalized(text) }
+
+    @Test func asciiIsLowerCasedOnly() {
+        #expect(fold("Hello, World! 4.3") == "hello, world! 4.3")
+        #expect(fold("already lower") == "already lower")
+        #expect(fold(String(repeating: "MiXeD Case 123 ", count: 20)) == String(repeating: "mixed case 123 ", count: 20))
+    }
+
+    @Test func diacriticsCaseAndCompositionFold() {
+        #expect(fold("Café") == fold("cafe"))
+        #expect(fold("Cafe\u{301}") == "cafe")
+        #expect(fold("caf\u{E9}") == fold("cafe\u{301}"))
+        #expect(fold("Müller") == "muller")
+        #expect(fold("Mu\u{308}ller") == "muller")
+        #expect(fold("Crème Brûlée À LA CARTE") == "creme brulee a la carte")
+        #expect(fold("Straße STRAẞE") == "strasse strasse")
+        #expect(fold("Æsir Œuvre Ørsted Łódź Đorđević Þór") == "aesir oeuvre orsted lodz dordevic thor")
+        #expect(fold("Señor niño") == "senor nino")
+    }
+
+    @Test func compatibilityForms() {
+        #expect(fold("ＡＢＣ") == "abc")
+        #expect(fold("ｔｅｓｔ１２３！") == "test123!")
+        #expect(fold("東京\u{3000}タワー") == "東京 タワー")
+        #expect(fold("ﬁnal ﬂow") == "final flow")
+        #expect(fold("soft\u{AD}ware") == "software")
+    }
+
+    @Test func dottedInitialsAreJoinedAsXapianJoinsCapitals() {
+        #expect(fold("The U.S.A. and J.R.R. Tolkien") == "the usa and jrr tolkien")
+        #expect(fold("U.S.A.x") == "u.s.a.x")
+        #expect(fold("e.g. this") == "e.g. this")
+        #expect(fold("Die U.S.A. über") == "die usa uber")
+    }
+
+    @Test func greekRussianArabicVietnameseTurkish() {
+        // Greek: accents and breathings go, final sigma reads as sigma.
+        #expect(fold("Ελλάδα") == "ελλαδα")
+        #expect(fold("ά") == "α")
+        #expect(fold("Ἀθῆναι") == "αθηναι")
+        #expect(fold("ΟΔΥΣΣΕΥΣ") == fold("Οδυσσεύς"))
+        // Russian: ё as е, but й stays (its own letter), composed or not.
+        #expect(fold("Ёжик") == "ежик")
+        #expect(fold("Новый Йод") == "новый йод")
+        #expect(fold("И\u{306}од") == "йод")
+        // Arabic: letters stay; harakat and tatweel go.
+        #expect(fold("مُحَمَّد") == "محمد")
+        #expect(fold("كتـــاب") == "كتاب")
+        #expect(fold("العربية") == "العربية")
+        // Vietnamese: stacked diacritics fold, đ as d.
+        #expect(fold("Việt Nam") == "viet nam")
+        #expect(fold("Đà Nẵng") == "da nang")
+        // Turkish: dotted capital and dotless small i both read as i.
+        #expect(fold("İstanbul") == "istanbul")
+        #expect(fold("ISPARTA ılık") == "isparta ilik")
+    }
+
+    @Test func otherScriptsKeepTheirMarksAndStayComposed() {
+        #expect(fold("がギ") == "がギ")
+        #expect(fold("か\u{3099}") == "が")
+        #expect(fold("한국어") == "한국어")
+        #expect(fold("हिन्दी") == "हिन्दी")
+        #expect(fold("ข้าว") == "ข้าว")
+    }
+
+    @Test func germanUmlautSpellings() {
+        #expect(TextNormalizer.umlautSpellings(of: "mueller") == ["muller"])
+        #expect(TextNormalizer.umlautSpellings(of: "goethe") == ["gothe"])
+        #expect(TextNormalizer.umlautSpellings(of: "aerger") == ["arger"])
+        #expect(TextNormalizer.umlautSpellings(of: "muller").isEmpty)
+        #expect(TextNormalizer.umlautSpellings(of: "feuer").isEmpty)
+        #expect(TextNormalizer.umlautSpellings(of: "bauer").isEmpty)
+        #expect(TextNormalizer.umlautSpellings(of: "quelle").isEmpty)
+    }
+}
+
+/// The whole analysis, as Xapian's TermGenerator and QueryParser will be given it.
+@Suite struct TextAnalysis {
+    func prepare(_ text: String, _ code: String) -> String { TextAnalyzer(language: Language(code)!).prepare(text) }
+
+    @Test func germanSpellingsOfOneNameMeet() {
+        let forms = ["Müller", "MÜLLER", "Mueller", "muller", "Mu\u{308}ller"].map { prepare($0, "de") }
+        #expect(Set(forms) == ["muller"])
+        #expect(prepare("Goethestraße", "de") == prepare("Göthestrasse", "de"))
+        #expect(prepare("Feuer Quelle", "de") == "feuer quelle")
+        // Other languages keep "ue".
+        #expect(prepare("Mueller", "en") == "mueller")
+    }
+
+    @Test func frenchAndItalianElisionsAreDropped() {
+        #expect(prepare("L’Étranger", "fr") == "etranger")
+        #expect(prepare("L'Étranger", "fr") == prepare("étranger", "fr"))
+        #expect(prepare("qu'il lit l'histoire jusqu’à l'aube", "fr") == "il lit histoire a aube")
+        #expect(prepare("aujourd'hui", "fr") == "aujourd'hui")
+        #expect(prepare("Storia dell'arte", "it") == "storia arte")
+        #expect(prepare("DELL'ARTE", "it") == "arte")
+        // Only the language's own list, only at a word's start.
+        #expect(prepare("dell'arte", "fr") == "dell'arte")
+        #expect(prepare("l'homme", "en") == "l'homme")
+        #expect(prepare("cl'homme", "fr") == "cl'homme")
+        #expect(TextAnalyzer.splittingElisions("L'Étranger", language: Language("fr")!) == "Étranger")
+    }
+
+    @Test func spanishAndRussian() {
+        #expect(prepare("¿Dónde está la estación?", "es") == "¿donde esta la estacion?")
+        #expect(TextAnalyzer(language: Language("es")!).stemmer == "spanish")
+        #expect(prepare("Ёлка и новый год", "ru") == "елка и новый год")
+        #expect(TextAnalyzer(language: Language("ru")!).stopwords.contains("и"))
+    }
+
+    @Test func thaiSpansBecomeCharacterBigrams() {
+        #expect(TextAnalyzer.segmented("ข้าวผัด") == "ข้า าว วผั ผัด")
+        #expect(prepare("ข้าวผัด อร่อย", "th") == "ข้า าว วผั ผัด อร่ ร่อ อย")
+        #expect(TextAnalyzer.segmented("ก") == "ก")
+        #expect(TextAnalyzer.segmented("ABCข้าวผัด123") == "ABC ข้า าว วผั ผัด 123")
+        // A query's pairs are a run of the document's pairs.
+        let document = prepare("ร้านข้าวผัดอร่อย", "th").split(separator: " ")
+        let query = prepare("ข้าวผัด", "th").split(separator: " ")
+        #expect(document.indices.contains { document[$0...].starts(with: query) })
+        // Thai digits and other scripts are left alone; Lao and Khmer are paired too.
+        #expect(TextAnalyzer.segmented("๑๒๓ abc") == "๑๒๓ abc")
+        #expect(TextAnalyzer.segmented("ສະບາຍ") == "ສະ ະບ ບາ າຍ")
+        #expect(TextAnalyzer.segmented("ខ្មែរ").split(separator: " ").count >= 1)
+    }
+
+    @Test func chineseAndJapaneseAreLeftToXapiansNGrams() {
+        #expect(prepare("東京の夜", "ja") == "東京の夜")
+        #expect(prepare("北京大学", "zh") == "北京大学")
+        #expect(prepare("ＡＢＣ北京", "zh") == "abc北京")
+        #expect(TextAnalyzer(language: Language("zh")!).usesCJKNGrams)
+        #expect(TextAnalyzer(language: .english).usesCJKNGrams)
+        #expect(TextAnalyzer(language: Language("ja")!).stemmer == nil)
+    }
+
+    @Test func greekArabicVietnamese() {
+        #expect(prepare("Η Ακρόπολη της Αθήνας", "el") == "η ακροπολη τησ αθηνασ")
+        #expect(prepare("ΑΚΡΟΠΟΛΗ", "el") == prepare("Ακρόπολη", "el"))
+        #expect(prepare("اللُّغَة العربيّة", "ar") == "اللغة العربية")
+        #expect(prepare("Tiếng Việt", "vi") == "tieng viet")
+    }
+
+    @Test func asciiFastPathMatchesTheFullFolding() {
+        let samples = ["Hello World", "it's O'Brien's", "U.S.A.", "mixed CASE text, with. Dots.", "qu'il"]
+        for code in ["en", "fr", "de"] {
+            for sample in samples {
+                // Appending a non-ASCII letter forces the full path; its folding is then removed.
+                let full = prepare(sample + " é", code)
+                #expect(full == prepare(sample, code) + " e", "\(code): \(sample)")
+            }
+        }
+    }
+}
