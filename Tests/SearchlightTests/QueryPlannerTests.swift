@@ -28,12 +28,12 @@ import XapianIndex
         let searcher = try Searcher(schema: schema, database: nil)
         let analysed = QueryText(text, typing: false, stopwords: searcher.stopwords)
         #expect(analysed.plainWords != nil)
-        let parsed = try searcher.parse(analysed, allWords: true)
-        searcher.parser.setDefaultOperator(.and)
-        let expected = try searcher.parser.parse(analysed.trimmed, flags: [.boolean, .phrase, .loveHate, .pureNot])
+        let parsed = try searcher.parse(analysed, allWords: true, types: [])
+        searcher.languages[0].parser.setDefaultOperator(.and)
+        let expected = try searcher.languages[0].parser.parse(analysed.trimmed, flags: [.boolean, .phrase, .loveHate, .pureNot])
         #expect(parsed.allWords?.description == expected.description)
-        searcher.parser.setDefaultOperator(.or)
-        #expect(parsed.anyWords.description == (try searcher.parser.parse(analysed.trimmed, flags: [.boolean, .phrase, .loveHate, .pureNot])).description)
+        searcher.languages[0].parser.setDefaultOperator(.or)
+        #expect(parsed.anyWords.description == (try searcher.languages[0].parser.parse(analysed.trimmed, flags: [.boolean, .phrase, .loveHate, .pureNot])).description)
     }
 
     @Test func textWithSyntaxIsParsedOncePerMode() throws {

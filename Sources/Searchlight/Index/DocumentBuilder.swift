@@ -4,7 +4,10 @@ import XapianIndex
 /// searchable attributes (weighted, with and without field prefixes), exact-value terms,
 /// value slots for numbers, dates and sort keys, and the entity itself as the document data.
 final class DocumentBuilder {
-    private var generators: [String: TermGenerator] = [:]
+    /// The analyser and term generator of each language, by its code.
+    private var analyses: [String: (analyzer: TextAnalyzer, generator: TermGenerator)] = [:]
+    /// The languages whose generator writes into the current document.
+    private var started: Set<String> = []
     /// The document being built; each entity gets a new one, which the caller may keep.
     private var document = Document()
     private let encoder = StoredData.Encoder()
@@ -22,8 +25,7 @@ final class DocumentBuilder {
     /// Builds the document for `entity`, which must already be valid for `type`.
     func document(for entity: Entity, type: EntityType, schema: Schema) throws(XapianError) -> Document {
         document = Document()
-        let generator = try self.generator(for: type.language)
-        generator.document = document
+        started.removeAll(keepingCapacity: true)
 
         document.setData(encoder.pack(Array(entity.jsonValue.jsonText.utf8)))
         document.addBooleanTerm(IndexTerms.unique(type: entity.type, id: entity.id))
@@ -49,7 +51,9 @@ final class DocumentBuilder {
             guard let attribute = type.attribute(key) else { continue }
             let elements = value.elements
             for element in elements {
-                if attribute.searchable, let words = searchableText(element, attribute: attribute, schema: schema) {
+                if attribute.searchable, let text = searchableText(element, attribute: attribute, schema: schema) {
+                    let (analyzer, generator) = try analysis(for: type.language(of: attribute))
+                    let words = analyzer.prepare(text)
                     let weight = normalization.wdf(weight: attribute.weight, length: length)
                     if attribute.searchableByDefault { try generator.indexText(words, weight: weight) }
                     if attribute.fieldSearchable {
@@ -113,11 +117,20 @@ final class DocumentBuilder {
         if term.utf8.count <= IndexTerms.maximumTermBytes { document.addBooleanTerm(term) }
     }
 
-    private func generator(for language: String) throws(XapianError) -> TermGenerator {
-        if let generator = generators[language] { return generator }
-        let generator = try TermGenerator(language: language)
-        generators[language] = generator
-        return generator
+    /// The analyser of `language` and its term generator, writing into the current document.
+    private func analysis(for language: Language) throws(XapianError) -> (analyzer: TextAnalyzer, generator: TermGenerator) {
+        let analysis: (analyzer: TextAnalyzer, generator: TermGenerator)
+        if let known = analyses[language.code] {
+            analysis = known
+        } else {
+            let analyzer = TextAnalyzer(language: language)
+            let generator = try TermGenerator(language: analyzer.stemmer ?? "none")
+            generator.cjkNGrams = analyzer.usesCJKNGrams
+            analysis = (analyzer, generator)
+            analyses[language.code] = analysis
+        }
+        if started.insert(language.code).inserted { analysis.generator.document = document }
+        return analysis
     }
 
     /// The words an attribute value contributes: its text, and for enum cases also their display title.
@@ -140,6 +153,8 @@ final class DocumentBuilder {
         }
     }
 
-    /// Sort keys compare case-insensitively and are cut to a bounded length.
-    static func sortKey(_ text: String) -> String { String(text.lowercased().prefix(64)) }
+    /// Sort keys compare without case, accents or width, so "Élan" sorts with "elan" and "Über"
+    /// with "uber" (Latin, Greek and Cyrillic by their letters; other scripts after them, by code
+    /// point), and are cut to a bounded length.
+    static func sortKey(_ text: String) -> String { String(TextNormalizer.normalized(text).prefix(64)) }
 }

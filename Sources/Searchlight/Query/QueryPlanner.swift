@@ -15,7 +15,7 @@ struct QueryPlanner {
     /// The plan of `request`, whose text is `text` (analysed, with its variants and expansions).
     func plan(_ request: SearchRequest, text: QueryText, facts: IndexFacts) throws(XapianError) -> QueryPlan {
         let relevance = request.sort.isEmpty && !text.isEmpty
-        let (anyWords, allWords) = text.isEmpty ? (Query.matchAll, nil) : try searcher.parse(text, allWords: request.match != .any)
+        let (anyWords, allWords) = text.isEmpty ? (Query.matchAll, nil) : try searcher.parse(text, allWords: request.match != .any, types: request.types)
         return QueryPlan(
             match: request.match, allWords: allWords, anyWords: anyWords,
             feedback: request.sort.isEmpty && request.match != .all && text.isVerbose,

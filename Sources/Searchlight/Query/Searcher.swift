@@ -1,32 +1,83 @@
 import XapianIndex
 
-/// The query parser of one schema revision: field prefixes, boolean filters and ranges for
-/// every attribute key, stemming and stopwords. Rebuilt when the schema changes.
+/// The query parsers of one schema revision, one per language of the schema's text: field
+/// prefixes, boolean filters and ranges for every attribute key, each language's stemmer,
+/// stopwords and text analysis. Rebuilt when the schema changes.
+///
+/// A query is parsed in the language of every type it searches, and each parse restricted to its
+/// language's types, so an index that mixes languages finds each type's text in its own language,
+/// on one BM25 scale.
 final class Searcher {
-    let parser: QueryParser
-    /// The query language's stemmer (nil for "none"), for snippets.
-    let stemmer: Stemmer?
+    /// One language's parser and the types whose text (some of it) is in that language.
+    struct LanguageParser {
+        let analyzer: TextAnalyzer
+        let parser: QueryParser
+        let stemmer: Stemmer?
+        let types: [String]
+
+        /// Normalised query text as this language analyses its own: its elided articles dropped,
+        /// German umlauts written as two letters collapsed (as `TextAnalyzer.prepare` does to the text).
+        func adjusted(_ text: String) -> String {
+            let language = analyzer.language
+            let kept = TextAnalyzer.splittingElisions(text, language: language)
+            return language.germanUmlautAlternates ? TextNormalizer.collapsingUmlautSpellings(kept) : kept
+        }
+    }
+
+    /// The parsers, the language of most types first.
+    let languages: [LanguageParser]
+    /// The first language's stemmer (nil for none), for snippets.
+    var stemmer: Stemmer? { languages.first?.stemmer }
     /// The stemmer when every type's text is stemmed with it: then a typed word's stemmed term
     /// matches every word sharing its stem, and its expansions can leave those out.
     let expansionStemmer: Stemmer?
+    /// Every language's stopwords.
     let stopwords: Set<String>
+    /// Fields whose values are exact terms (type, domain, keywords, enums, booleans, references):
+    /// their values are not folded.
+    let exactFields: Set<String>
     let synonyms: SynonymTable
     /// How many terms a partially typed last word may expand to.
     static let partialExpansionLimit: UInt32 = 20
 
-    /// The parser of `schema`'s queries; `database`, when given, is where Xapian's own wildcards
+    /// The parsers of `schema`'s queries; `database`, when given, is where Xapian's own wildcards
     /// (the typed last word of text that is not plain words) expand.
     init(schema: Schema, database: Database?) throws(XapianError) {
-        parser = QueryParser()
         synonyms = SynonymTable(schema: schema)
-        let language = Self.dominantLanguage(schema)
-        if language != "none" { try parser.setStemmer(language: language, strategy: .some) }
-        stemmer = language == "none" ? nil : try Stemmer(language: language)
-        expansionStemmer = schema.types.allSatisfy { $0.language == language } ? stemmer : nil
-        stopwords = language == "english" ? Set(Stopwords.english) : []
-        if language == "english" { parser.setStopwords(Stopwords.english) }
-        if let database { parser.setDatabase(database) }
-        parser.setMaxExpansion(Self.partialExpansionLimit)
+        var grouped: [(language: Language, types: [String])] = []
+        for type in schema.types {
+            for language in type.textLanguages {
+                if let at = grouped.firstIndex(where: { $0.language == language }) {
+                    grouped[at].types.append(type.name)
+                } else {
+                    grouped.append((language, [type.name]))
+                }
+            }
+        }
+        if grouped.isEmpty { grouped = [(.english, [])] }
+        grouped.sort { $0.types.count > $1.types.count }
+        var exactFields: Set<String> = ["type", "domain"]
+        var parsers: [LanguageParser] = []
+        for (language, types) in grouped {
+            let analyzer = TextAnalyzer(language: language)
+            let parser = QueryParser()
+            if let stemmer = analyzer.stemmer { try parser.setStemmer(language: stemmer, strategy: .some) }
+            if !analyzer.stopwords.isEmpty { parser.setStopwords(analyzer.stopwords.sorted()) }
+            if let database { parser.setDatabase(database) }
+            parser.setMaxExpansion(Self.partialExpansionLimit)
+            try Self.addFields(of: schema, to: parser, exactFields: &exactFields)
+            parsers.append(LanguageParser(analyzer: analyzer, parser: parser,
+                                          stemmer: try analyzer.stemmer.map { (name: String) throws(XapianError) in try Stemmer(language: name) },
+                                          types: types))
+        }
+        languages = parsers
+        self.exactFields = exactFields
+        stopwords = parsers.reduce(into: Set<String>()) { $0.formUnion($1.analyzer.stopwords) }
+        expansionStemmer = parsers.count == 1 ? parsers[0].stemmer : nil
+    }
+
+    /// Field prefixes, boolean filters and ranges for every attribute key of `schema`.
+    private static func addFields(of schema: Schema, to parser: QueryParser, exactFields: inout Set<String>) throws(XapianError) {
         try parser.addPrefix(field: "type", termPrefix: IndexTerms.typePrefix, boolean: true)
         try parser.addPrefix(field: "domain", termPrefix: IndexTerms.domainPrefix, boolean: true)
         var seen = Set<String>()
@@ -36,33 +87,74 @@ final class Searcher {
                     try parser.addPrefix(field: attribute.key, termPrefix: attribute.fieldSearchable ? IndexTerms.fieldPrefix(attribute.key) : "")
                 } else if attribute.kind == .keyword || attribute.kind == .enumValue || attribute.kind == .reference || attribute.kind == .boolean {
                     try parser.addPrefix(field: attribute.key, termPrefix: IndexTerms.valuePrefix(attribute.key), boolean: true)
+                    exactFields.insert(attribute.key)
                 }
                 if attribute.kind.isNumeric, let slot = schema.numericSlot(attribute.key) {
                     try parser.addRange(field: attribute.key, slot: slot, isDate: attribute.kind == .date)
+                    exactFields.insert(attribute.key)
                 }
             }
         }
     }
 
-    /// Queries are stemmed in one language: the one most types use.
-    static func dominantLanguage(_ schema: Schema) -> String {
-        var counts: [String: Int] = [:]
-        for type in schema.types { counts[type.language, default: 0] += 1 }
-        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? "english"
+    /// Query text as it is searched in every language: words that are not plain ASCII folded as
+    /// indexed text is (case, accents, width; Thai and other scripts without spaces cut into
+    /// pairs), while operators, field names and the values of exact fields stay as typed. ASCII is
+    /// left to Xapian's parser, which folds its case itself (and leaves capitalised words unstemmed).
+    /// CJK runs become the character n-grams their index terms are (`TextAnalyzer.cjkNGrams`), so a
+    /// CJK query is plain words: any of them for the any-word tier, all for the all-word tier.
+    ///
+    /// ```swift
+    /// searcher.normalized("Crème brûlée AND name:Café type:Recipe")   // "creme brulee AND name:cafe type:Recipe"
+    /// ```
+    func normalized(_ text: String) -> String {
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        let tokens = text.split(separator: " ", omittingEmptySubsequences: false).map { (token: Substring) -> String in
+            guard !token.utf8.allSatisfy({ $0 < 0x80 }), !QueryText.operators.contains(String(token)) else { return String(token) }
+            if let colon = token.firstIndex(of: ":") {
+                let field = token[..<colon].drop { "+-(\"".contains($0) }
+                if exactFields.contains(String(field)) { return String(token) }
+                return String(token[...colon]) + TextNormalizer.normalized(String(token[token.index(after: colon)...]))
+            }
+            return TextNormalizer.normalized(String(token))
+        }
+        return TextAnalyzer.cjkNGrams(TextAnalyzer.segmented(tokens.joined(separator: " ")))
     }
 
     /// The queries of `text` and its synonym variants, parsed alike and ORed (entities matching
-    /// under any of the names): the any-word query, and with `allWords` the all-word one.
-    func parse(_ text: QueryText, allWords: Bool) throws(XapianError) -> (anyWords: Query, allWords: Query?) {
+    /// under any of the names), in the language of each of `types` (every type when empty): the
+    /// any-word query, and with `allWords` the all-word one. With several languages, each one's
+    /// parse is restricted to its types and the parses are ORed, on one BM25 scale.
+    func parse(_ text: QueryText, allWords: Bool, types: [String]) throws(XapianError) -> (anyWords: Query, allWords: Query?) {
+        let searched = types.isEmpty ? languages : languages.filter { !Set($0.types).isDisjoint(with: types) }
+        let chosen = searched.isEmpty ? Array(languages.prefix(1)) : searched
         var any: [Query] = []
         var all: [Query] = []
-        for one in text.searchedTexts {
-            let parsed = try parse(one, allWords: allWords, expansions: text.expansions)
-            any.append(parsed.anyWords)
-            if let every = parsed.allWords { all.append(every) }
+        for language in chosen {
+            var languageAny: [Query] = []
+            var languageAll: [Query] = []
+            for one in text.searchedTexts {
+                let parsed = try parse(one, in: language, allWords: allWords, expansions: text.expansions)
+                languageAny.append(parsed.anyWords)
+                if let every = parsed.allWords { languageAll.append(every) }
+            }
+            var anyWords = try Self.either(languageAny)
+            var allWordsQuery = allWords ? try Self.either(languageAll) : nil
+            if chosen.count > 1 {
+                let own = language.types.filter { types.isEmpty || types.contains($0) }
+                let restriction = try Query.combine(.or, own.map { Query.term(IndexTerms.type($0)) })
+                anyWords = try Query.combine(.filter, [anyWords, restriction])
+                allWordsQuery = try allWordsQuery.map { (query: Query) throws(XapianError) in try Query.combine(.filter, [query, restriction]) }
+            }
+            any.append(anyWords)
+            if let allWordsQuery { all.append(allWordsQuery) }
         }
-        return (any.count == 1 ? any[0] : try Query.combine(.or, any),
-                !allWords ? nil : all.count == 1 ? all[0] : try Query.combine(.or, all))
+        return (try Self.either(any), allWords ? try Self.either(all) : nil)
+    }
+
+    /// One query, or several ORed.
+    private static func either(_ queries: [Query]) throws(XapianError) -> Query {
+        queries.count == 1 ? queries[0] : try Query.combine(.or, queries)
     }
 
     /// The `limit` most frequent terms beginning with `prefix` (Xapian's `WILDCARD_LIMIT_MOST_FREQUENT`).
@@ -83,33 +175,36 @@ final class Searcher {
     /// by prefix: looked up once per search by `QueryText.lookUp`, rather than by a Xapian wildcard,
     /// which would scan the terms again for every query the search runs). One to three letters
     /// begin thousands of words, so those stay with titles, where a person typing that little is looking.
-    func parse(_ text: QueryText, allWords: Bool, expansions: [String: [String]]) throws(XapianError) -> (anyWords: Query, allWords: Query?) {
+    func parse(_ text: QueryText, in language: LanguageParser, allWords: Bool,
+               expansions: [String: [String]]) throws(XapianError) -> (anyWords: Query, allWords: Query?) {
+        let parser = language.parser
         parser.setDefaultOperator(.or)
         if text.partial, let (head, last) = text.plainWords {
-            var alternatives = [try parser.parse(last, flags: [])]
+            var alternatives = [try parser.parse(language.adjusted(last), flags: [])]
             if last.count <= IndexTerms.maximumPrefixLength { alternatives.append(Query.term(IndexTerms.titlePrefixPrefix + last)) }
             if let words = expansions[last], !words.isEmpty {
                 alternatives.append(try Query.combine(.synonym, words.map { Query.term($0) }))
             }
             let typed = try Query.combine(.or, alternatives)
             guard !head.isEmpty else { return (typed, allWords ? typed : nil) }
-            let words = try parser.parse(head, flags: [])
+            let words = try parser.parse(language.adjusted(head), flags: [])
             return (try Query.combine(.or, [words, typed]),
                     allWords ? try Query.combine(.and, [try words.regrouped(from: .or, to: .and), typed]) : nil)
         }
-        let any = try parse(text, flags: text.partial ? [.partial] : [])
+        let adjusted = language.adjusted(text.trimmed)
+        let any = try parse(adjusted, with: parser, flags: text.partial ? [.partial] : [])
         guard allWords else { return (any, nil) }
         if text.plainWords != nil { return (any, try any.regrouped(from: .or, to: .and)) }
         parser.setDefaultOperator(.and)
-        return (any, try parse(text, flags: text.partial ? [.partial] : []))
+        return (any, try parse(adjusted, with: parser, flags: text.partial ? [.partial] : []))
     }
 
     /// `text` parsed with the query syntax and `extra` flags, or as plain words if it is not valid syntax.
-    private func parse(_ text: QueryText, flags extra: QueryParser.Flags) throws(XapianError) -> Query {
+    private func parse(_ text: String, with parser: QueryParser, flags extra: QueryParser.Flags) throws(XapianError) -> Query {
         do {
-            return try parser.parse(text.trimmed, flags: extra.union([.boolean, .phrase, .loveHate, .pureNot]))
+            return try parser.parse(text, flags: extra.union([.boolean, .phrase, .loveHate, .pureNot]))
         } catch where error.kind == .queryParser {
-            return try parser.parse(text.trimmed, flags: extra)
+            return try parser.parse(text, flags: extra)
         }
     }
 }

@@ -49,10 +49,13 @@ public struct AttributeKey: Sendable, Hashable {
     public var synonyms: Bool
     public var enumName: String?
     public var referencedType: String?
+    /// The language of its text when it differs from its type's (`EntityType.language`): an ISO
+    /// 639-1 code or a name Xapian uses, as `Language` reads them.
+    public var language: String?
 
     public init(_ key: String, kind: AttributeKind, weight: Int = 1, searchable: Bool? = nil,
                 searchableByDefault: Bool? = nil, fieldSearchable: Bool? = nil, multiValued: Bool = false, sortable: Bool? = nil,
-                synonyms: Bool? = nil, enumName: String? = nil, referencedType: String? = nil) {
+                synonyms: Bool? = nil, enumName: String? = nil, referencedType: String? = nil, language: String? = nil) {
         self.key = key
         self.kind = kind
         let textual = kind == .text || kind == .keyword || kind == .enumValue
@@ -65,6 +68,7 @@ public struct AttributeKey: Sendable, Hashable {
         self.synonyms = synonyms ?? (key == "alternateNames" && (kind == .text || kind == .keyword))
         self.enumName = enumName
         self.referencedType = referencedType
+        self.language = language
     }
 
     /// Exact values that can be counted per search result set (`--facet KEY`).

@@ -35,7 +35,10 @@ public struct EntityType: Sendable, Hashable {
     public var displayName: String
     public var pluralName: String
     public var idKind: IdentifierKind
-    /// Snowball stemmer language for its text ("english" by default, "none" to disable stemming).
+    /// The language of its text: an ISO 639-1 code (`de`, `zh`, `th`), a tag (`pt-BR`), or a name
+    /// Xapian uses (`german`); "english" by default, "none" for no language-specific analysis.
+    /// Every language is accepted: those Xapian has a stemmer for are stemmed, and every one is
+    /// folded (case, accents, width) and split into words (CJK and Thai by character n-grams).
     public var language: String
     public var display: DisplayTemplate
     /// URL of an entity, with `{id}` and `{key}` placeholders (App Intents' `URLRepresentableEntity`).

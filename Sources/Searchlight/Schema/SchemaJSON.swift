@@ -115,8 +115,13 @@ extension Schema {
             if let key = type.recency, type.attribute(key)?.kind != .date {
                 throw fail("\(at).recency", "'\(key)' is not a date attribute of type '\(type.name)'")
             }
-            if !Schema.stemmerLanguages.contains(type.language) {
-                throw fail("\(at).language", "unknown language '\(type.language)' (one of: \(Schema.stemmerLanguages.sorted().joined(separator: ", ")))")
+            if Language(type.language) == nil {
+                throw fail("\(at).language", "'\(type.language)' is not a language (an ISO 639-1 code such as de, zh or th, a tag such as pt-BR, or a name such as german)")
+            }
+            for (k, attribute) in type.attributes.enumerated() {
+                if let language = attribute.language, Language(language) == nil {
+                    throw fail("\(at).attributes[\(k)].language", "'\(language)' is not a language (an ISO 639-1 code such as de, zh or th, a tag such as pt-BR, or a name such as german)")
+                }
             }
         }
         for (e, enumType) in enums.enumerated() where enumType.cases.isEmpty {
@@ -133,14 +138,6 @@ extension Schema {
         guard let first = key.unicodeScalars.first, first.properties.isAlphabetic || first == "_", key.utf8.count <= 64 else { return false }
         return key.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_.-".unicodeScalars.contains($0) }
     }
-
-    /// The Snowball stemmers Xapian ships, plus "none".
-    static let stemmerLanguages: Set<String> = [
-        "none", "arabic", "armenian", "basque", "catalan", "danish", "dutch", "english", "earlyenglish", "finnish",
-        "french", "german", "german2", "greek", "hungarian", "indonesian", "irish", "italian", "kraaij_pohlmann",
-        "lithuanian", "lovins", "nepali", "norwegian", "porter", "portuguese", "romanian", "russian", "spanish",
-        "swedish", "tamil", "turkish",
-    ]
 }
 
 extension EntityType {
@@ -172,6 +169,7 @@ extension AttributeKey {
         ]
         if let enumName { members.append(("enum", .string(enumName))) }
         if let referencedType { members.append(("references", .string(referencedType))) }
+        if let language { members.append(("language", .string(language))) }
         return .object(members)
     }
 }
@@ -262,7 +260,7 @@ private struct SchemaReader {
     func attributeKey(_ value: JSONValue, at path: String) throws(SearchlightError) -> AttributeKey {
         let object = try self.object(value, at: path)
         let keys: Set = ["key", "kind", "searchable", "searchableByDefault", "fieldSearchable", "multiValued", "sortable", "weight", "synonyms",
-                    "enum", "references"]
+                    "enum", "references", "language"]
         try allowOnly(keys, in: object, at: path)
         let key = try string(object, "key", at: path, required: true)!
         let kindText = try string(object, "kind", at: path, required: true)!
@@ -280,7 +278,8 @@ private struct SchemaReader {
                             multiValued: try bool(object, "multiValued", at: path) ?? false,
                             sortable: try bool(object, "sortable", at: path),
                             synonyms: try bool(object, "synonyms", at: path),
-                            enumName: try string(object, "enum", at: path), referencedType: try string(object, "references", at: path))
+                            enumName: try string(object, "enum", at: path), referencedType: try string(object, "references", at: path),
+                            language: try string(object, "language", at: path))
     }
 
     func enumType(_ value: JSONValue, at path: String) throws(SearchlightError) -> EnumType {

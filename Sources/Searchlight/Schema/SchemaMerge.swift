@@ -86,6 +86,9 @@ extension AttributeKey {
         if weight != other.weight { return "weight \(other.weight) differs from the stored \(weight)" }
         if synonyms != other.synonyms { return "synonyms \(other.synonyms) differs from the stored \(synonyms)" }
         if enumName != other.enumName { return "enum '\(other.enumName ?? "")' differs from the stored '\(enumName ?? "")'" }
+        if language != other.language {
+            return "language '\(other.language ?? "")' differs from the stored '\(language ?? "")'"
+        }
         if referencedType != other.referencedType {
             return "references '\(other.referencedType ?? "")' differs from the stored '\(referencedType ?? "")'"
         }

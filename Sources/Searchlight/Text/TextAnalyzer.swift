@@ -163,6 +163,51 @@ public struct TextAnalyzer: Sendable {
         return result
     }
 
+    /// `text` with each run of CJK letters written as the terms Xapian's CJK n-gram indexing makes
+    /// of it (`TermGenerator.cjkNGrams`): every character, then every pair of neighbours, separated
+    /// by spaces, so that a query of such text is plain words, each a term of the index. Other
+    /// text is unchanged.
+    ///
+    /// ```swift
+    /// TextAnalyzer.cjkNGrams("東京の夜")   // "東 京 の 夜 東京 京の の夜"
+    /// ```
+    public static func cjkNGrams(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= 0xE2 }), text.unicodeScalars.contains(where: isCJK) else { return text }
+        var result = ""
+        var run: [Unicode.Scalar] = []
+        func flushRun() {
+            guard !run.isEmpty else { return }
+            if let last = result.unicodeScalars.last, !last.properties.isWhitespace { result.append(" ") }
+            var grams = run.map { String($0) }
+            if run.count > 1 { grams += (0..<(run.count - 1)).map { String(run[$0]) + String(run[$0 + 1]) } }
+            result.append(grams.joined(separator: " "))
+            run.removeAll(keepingCapacity: true)
+        }
+        for scalar in text.unicodeScalars {
+            if isCJK(scalar) {
+                run.append(scalar)
+                continue
+            }
+            if !run.isEmpty {
+                flushRun()
+                if !scalar.properties.isWhitespace { result.append(" ") }
+            }
+            result.unicodeScalars.append(scalar)
+        }
+        flushRun()
+        return result
+    }
+
+    /// A letter in the ranges Xapian 1.4's CJK n-gram tokenizer treats as CJK.
+    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        let inRanges = (0x2E80...0x2EFF).contains(value) || (0x3000...0x9FFF).contains(value) || (0xA700...0xA71F).contains(value)
+            || (0xAC00...0xD7AF).contains(value) || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value)
+            || (0xFF00...0xFFEF).contains(value) || (0x20000...0x2A6DF).contains(value) || (0x2A700...0x2B81F).contains(value)
+            || (0x2F800...0x2FA1F).contains(value)
+        return inRanges && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil)
+    }
+
     /// A letter or mark of Thai, Lao, Khmer or Myanmar.
     static func isPaired(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value

@@ -17,8 +17,9 @@ enum Words {
         return count
     }
 
-    /// The lower-cased words of `text` (runs of letters and digits): the words of titles, completions
-    /// and prefix terms, and of queries read as plain words.
+    /// The lower-cased words of `text` (runs of letters and digits), folded as `TextNormalizer` folds
+    /// them (accents, width): the words of titles, completions and prefix terms, and of queries read
+    /// as plain words.
     ///
     /// ```swift
     /// Words.lowercased("GNU Make 4.3")   // ["gnu", "make", "4", "3"]
@@ -26,7 +27,8 @@ enum Words {
     static func lowercased(_ text: String) -> [String] {
         // ASCII text, most titles and queries, is split by bytes: the same words without Unicode's tables.
         guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
-            return text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+            // Folded as text is for searching (case, accents, width), so "Élan" completes "el".
+            return TextNormalizer.normalized(text).split { !$0.isLetter && !$0.isNumber }.map(String.init)
         }
         var words: [String] = []
         var word: [UInt8] = []
