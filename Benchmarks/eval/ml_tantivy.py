@@ -17,14 +17,19 @@ Analyzers (text analyzers built with TextAnalyzerBuilder, in a RAM index, BM25):
   written without spaces (zh, th).
 A query is the question run through the field's own analyzer, its distinct tokens ORed as term
 queries (no phrase, no query syntax), so every analyzer is compared on the same bag-of-terms BM25.
-`--mixed`: one index of every document, a field per language with that language's analyzer; a query
-is analyzed by every field's analyzer and matched against every field (its language is not told).
+`--mixed`: one index of every document, a field per language with that language's analyzer. A query
+is not told its language: it is routed by script, analyzed by the analyzer of, and matched against,
+every field whose documents are mostly in the question's script (Latin questions go to de, en, es, ...;
+a Chinese one to zh). Unrouted, n-gram fields of other languages match a Latin question's letters in
+their few Latin words, at a high IDF, and outscore its own language's word matches.
 """
 
 import argparse
 import json
 import sys
 import time
+import unicodedata
+from collections import Counter
 
 import tantivy
 
@@ -45,6 +50,12 @@ def analyzer(config: str, language: str):
     return builder.build()
 
 
+def script(text: str) -> str:
+    """The script most of the text's letters are in (the first word of their Unicode names)."""
+    counts = Counter(unicodedata.name(c, "?").split()[0] for c in text if c.isalpha())
+    return counts.most_common(1)[0][0] if counts else ""
+
+
 def run(docs, queries, fields):
     """fields: {language: (field name, analyzer name, analyzer)}; a document goes to its language's
     field, or to the only field."""
@@ -59,9 +70,12 @@ def run(docs, queries, fields):
     started = time.monotonic()
     writer = index.writer(heap_size=64_000_000, num_threads=1)
     only = next(iter(fields.values())) if len(fields) == 1 else None
+    scripts = {}
     for doc in docs:
         field = only[0] if only else fields[doc["language"]][0]
         writer.add_document(tantivy.Document(id=doc["id"], **{field: doc["text"]}))
+        scripts.setdefault(field, Counter())[script(doc["text"])] += 1
+    field_script = {field: counts.most_common(1)[0][0] for field, counts in scripts.items()}
     writer.commit()
     writer.wait_merging_threads()
     index.reload()
@@ -71,7 +85,8 @@ def run(docs, queries, fields):
     started = time.monotonic()
     for query in queries:
         clauses, seen = [], set()
-        for field, _, text_analyzer in fields.values():
+        routed = [f for f in fields.values() if only or field_script.get(f[0]) == script(query["text"])]
+        for field, _, text_analyzer in routed or fields.values():
             for token in text_analyzer.analyze(query["text"]):
                 if (field, token) in seen:
                     continue

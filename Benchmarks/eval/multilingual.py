@@ -305,6 +305,8 @@ def main():
     parser.add_argument("--seed", type=int, default=42, help="debian-translations: the query generator's seed")
     parser.add_argument("--queries-per-language", type=int, default=300, help="debian-translations (default 300)")
     parser.add_argument("--build-only", action="store_true", help="write the collection and stop")
+    parser.add_argument("--merge", action="store_true",
+                        help="keep the figures of engines not run now from the last results JSON")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     args = parser.parse_args()
 
@@ -356,10 +358,15 @@ def main():
                 results["mixed"][f"searchlight/{variant}"] = per_language(result, collection)
                 log(f"  {variant} searchlight done ({time.monotonic() - started:.0f} s)")
         if "tantivy" in engines:
-            analyzers = ",".join(f"{code}={best(results['languages'][code]['tantivy'])[0]}" for code in languages)
-            configs = run_peer([python, str(HERE / "ml_tantivy.py"), "--mixed", analyzers], documents, all_queries, scratch)
-            results["mixed"]["tantivy"] = per_language(configs["mixed"], collection)
-            results["mixed"]["tantivy"]["analyzers"] = analyzers
+            # "tantivy": each language's best analyzer among those that suit mixing (n-grams only for
+            # scripts written without spaces: in a shared index, n-gram fields of other languages
+            # match a question's letters and outscore its own field's word matches);
+            # "tantivy-best": each language's best analyzer whatever it is.
+            for column, pick in (("tantivy", suited), ("tantivy-best", lambda code, configs: configs)):
+                analyzers = ",".join(f"{code}={best(pick(code, results['languages'][code]['tantivy']))[0]}" for code in languages)
+                configs = run_peer([python, str(HERE / "ml_tantivy.py"), "--mixed", analyzers], documents, all_queries, scratch)
+                results["mixed"][column] = per_language(configs["mixed"], collection)
+                results["mixed"][column]["analyzers"] = analyzers
         if "fts5" in engines:
             configs = run_peer([sys.executable, str(HERE / "ml_fts5.py")], documents, all_queries, scratch)
             configs.pop("sqlite_version")
@@ -368,6 +375,14 @@ def main():
     results["seconds"] = round(time.monotonic() - started, 1)
 
     path = WORK / f"multilingual-{args.collection}.json"
+    if args.merge and path.exists():
+        previous = json.loads(path.read_text(encoding="utf-8"))
+        for code, row in previous.get("languages", {}).items():
+            for key, value in row.items():
+                results["languages"].setdefault(code, {}).setdefault(key, value)
+        for key, value in previous.get("mixed", {}).items():
+            if not any(key == engine or key.startswith(engine + "/") or key.startswith(engine + "-") for engine in engines):
+                results["mixed"].setdefault(key, value)
     write_json(path, results)
     if args.json:
         print(json.dumps(results, ensure_ascii=False))
@@ -375,6 +390,14 @@ def main():
         print(render(results))
         print(f"\nFigures: {path}")
     return 0
+
+
+UNSPACED = {"ja", "th", "zh"}
+
+
+def suited(code, configs):
+    """The analyzers a language may use in a mixed tantivy index: n-grams for scripts without spaces only."""
+    return {k: v for k, v in configs.items() if (k == "ngram") == (code in UNSPACED)}
 
 
 def per_language(result, collection):
@@ -407,7 +430,7 @@ def render(results) -> str:
     mixed = results.get("mixed") or {}
     if mixed:
         lines += ["", "Mixed index (every language in one index; FTS5: each language's best tokenizer table):", ""]
-        columns = [k for k in mixed if k.startswith("searchlight/")] + [k for k in ("tantivy", "fts5") if k in mixed]
+        columns = [k for k in mixed if k.startswith("searchlight/")] + [k for k in ("tantivy", "tantivy-best", "fts5") if k in mixed]
         lines += ["| language | " + " | ".join(columns) + " |", "|---|" + "---|" * len(columns)]
         for code in results["languages"]:
             cells = []

@@ -158,7 +158,8 @@ def queries_for(code: str, descriptions: dict, count: int, seed: int):
             length = rng.randint(min(3, len(run)), min(6, len(run)))
             start = rng.randrange(0, len(run) - length + 1)
             words = [run[start:start + length]]
-            if sum(1 for n in names if fold(words[0]) in folded[n]) != 1:
+            needle = fold(words[0])
+            if sum(1 for n in names if needle in folded[n]) != 1:
                 continue
         else:
             candidates = [w for w in words_of(summary) if len(w) >= (2 if code == "ko" else 4)]
@@ -167,9 +168,9 @@ def queries_for(code: str, descriptions: dict, count: int, seed: int):
             k = rng.randint(2, min(4, len(candidates)))
             picked = sorted(rng.sample(range(len(candidates)), k))
             words = [candidates[i] for i in picked]
-            holders = set(names)
-            for word in words:
-                holders &= postings.get(fold(word), set())
+            holders = postings.get(fold(words[0]), set())
+            for word in words[1:]:
+                holders = holders & postings.get(fold(word), set())
             if holders != {name}:
                 continue
         text = " ".join(words)
