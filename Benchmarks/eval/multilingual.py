@@ -338,7 +338,7 @@ def main():
         documents = list(peer_documents(entities))
         if "searchlight" in engines:
             t0 = time.monotonic()
-            row["searchlight"] = scored(run_searchlight(args.bin, out / code, WORK / "multilingual" / "index" / code, queries), queries)
+            row["searchlight"] = scored(run_searchlight(args.bin, out / code, WORK / "multilingual" / "index" / args.collection / code, queries), queries)
             log(f"  {code} searchlight {time.monotonic() - t0:.1f} s")
         if "tantivy" in engines:
             configs = run_peer([python, str(HERE / "ml_tantivy.py"), "--language", code], documents, queries, scratch)
@@ -354,7 +354,7 @@ def main():
         documents = [d for entities, _ in collection.values() for d in peer_documents(entities)]
         for variant in ("mixed-types", "mixed-attribute"):
             if "searchlight" in engines:
-                result = run_searchlight(args.bin, out / variant, WORK / "multilingual" / "index" / variant, all_queries)
+                result = run_searchlight(args.bin, out / variant, WORK / "multilingual" / "index" / args.collection / variant, all_queries)
                 results["mixed"][f"searchlight/{variant}"] = per_language(result, collection)
                 log(f"  {variant} searchlight done ({time.monotonic() - started:.0f} s)")
         if "tantivy" in engines:
