@@ -15,6 +15,7 @@ help:
 	@echo "make run    - install deps, build, index Corpus/ into .searchlight/, run a sample search"
 	@echo "make test   - install deps, build, run all tests, then build and run Examples/BookSearch (make example)"
 	@echo "make eval   - ranking quality on the CISI collection (Benchmarks/eval)"
+	@echo "make eval-multilingual - success@10/MRR@10 per language on XQuAD (12 languages) and Debian translations, against tantivy and FTS5"
 	@echo "make bench  - latency and throughput against raw Xapian, SQLite FTS5 and tantivy (SCALE=10, SEED=N, QUERIES=DIR)"
 	@echo "make benchmarks - package-benchmark suite (Benchmarks/Package.swift): indexing throughput, search/suggest/get latency"
 	@echo "make release - optimised build in .build/release (Swift runtime linked statically: a one-shot search starts in a few ms)"
@@ -60,6 +61,17 @@ example: deps
 
 eval: release
 	python3 Benchmarks/eval/cisi.py --bin $(RELEASE_BIN)
+
+# Multilingual quality (Benchmarks/eval/multilingual.py): XQuAD's questions in 12 languages, one index
+# per language and mixed indexes, then known-item queries on Debian's translated descriptions; against
+# tantivy (installed into Benchmarks/work/venv) and SQLite FTS5. Figures in Benchmarks/work/multilingual-*.json.
+# XQUAD_SOURCE=DIR reads xquad.*.json from a folder or git directory instead of downloading them.
+XQUAD_SOURCE ?=
+.PHONY: eval-multilingual
+eval-multilingual: release bench-deps
+	$(MAKE) -s -C Benchmarks work/venv/.tantivy
+	python3 Benchmarks/eval/multilingual.py --bin $(RELEASE_BIN) $(if $(XQUAD_SOURCE),--xquad-source $(XQUAD_SOURCE))
+	python3 Benchmarks/eval/multilingual.py --bin $(RELEASE_BIN) --collection debian-translations
 
 clean:
 	rm -rf .build .searchlight
