@@ -59,6 +59,11 @@ public final class JSONLinesIngest {
         /// Why that compaction failed, if it did. The run's entities are committed all the same and
         /// the index is left uncompacted (`EntityIndex.compact` changes nothing until it succeeds).
         public var compactionFailure: SearchlightError?
+        /// Whether `shouldStop` stopped the run early. Its committed batches are kept (`indexed` counts
+        /// them), the batch it was building is discarded, and no compaction ran; `resume` continues it.
+        public var interrupted = false
+        /// Where the last batch this run committed ended (nil when it committed none).
+        public var committedThrough: InputLocation?
     }
 
     /// Progress of a run: which pass, and bytes done of the total.
@@ -79,7 +84,10 @@ public final class JSONLinesIngest {
         self.options = options
     }
 
-    public func run(progress: (Progress) -> Void = { _ in }) throws(SearchlightError) -> Report {
+    /// Runs the ingest. `shouldStop` is asked between lines (a signal handler's flag, say): once it
+    /// says yes, the batch being built is discarded, the batches before it stay committed, and the
+    /// report says `interrupted`.
+    public func run(progress: (Progress) -> Void = { _ in }, shouldStop: () -> Bool = { false }) throws(SearchlightError) -> Report {
         let started = Date()
         let readers = try files.map { (file) throws(SearchlightError) in try LineReader(path: file) }
         let totalBytes = readers.reduce(0) { $0 + $1.size }
@@ -104,7 +112,7 @@ public final class JSONLinesIngest {
         var lengths = LengthSurvey()
         for reader in readers {
             var entities = 0
-            try eachLine(of: reader) { location, line, json, bytesRead in
+            try eachLine(of: reader, until: shouldStop) { location, line, json, bytesRead in
                 sampler.offer(line, after: doneBytes + bytesRead)
                 defer { if location.line % 4096 == 0 { progress(Progress(phase: .checking, bytesDone: doneBytes + bytesRead, bytesTotal: totalBytes)) } }
                 do {
@@ -128,6 +136,11 @@ public final class JSONLinesIngest {
                     report.skipped.append((location, reason))
                 }
             }
+            if shouldStop() {
+                report.interrupted = true
+                report.seconds = Date().timeIntervalSince(started)
+                return report
+            }
             if entities == 0 && !options.skipInvalid && !invalid.contains(where: { $0.file == reader.path }) {
                 throw .input(path: reader.path, reason: reader.size == 0 ? "the file is empty" : "the file holds no entities")
             }
@@ -140,6 +153,8 @@ public final class JSONLinesIngest {
         // Pass 2: index the valid lines in atomic batches, each with its checkpoint. This thread reads
         // the lines and builds the documents; the writer's thread adds them to the index and commits.
         var counts: [String: Int] = [:]
+        // Of the batch being built: added to `counts` when its end is sent.
+        var batchCounts: [String: Int] = [:]
         var schemaToStore: Schema? = schema
         let entitiesBefore = resumePoint?.entities ?? 0
         // Into an empty index, with no id repeated, every entity is new: adding skips the unique-term lookup.
@@ -173,13 +188,16 @@ public final class JSONLinesIngest {
             schemaToStore = nil
             report.indexed += batchCount
             report.batches += 1
+            report.committedThrough = location
+            counts.merge(batchCounts, uniquingKeysWith: +)
+            batchCounts = [:]
             batchCount = 0
         }
         let decoder = EntityDecoder(schema: schema, defaultType: options.defaultType)
         doneBytes = 0
         for (fileIndex, reader) in readers.enumerated() {
             var last = InputLocation(file: reader.path, line: 0)
-            try eachLine(of: reader) { location, _, json, bytesRead in
+            try eachLine(of: reader, until: shouldStop) { location, _, json, bytesRead in
                 last = location
                 if let resumePoint, fileIndex < resumePoint.fileIndex || (fileIndex == resumePoint.fileIndex && location.line <= resumePoint.line) {
                     return
@@ -192,20 +210,29 @@ public final class JSONLinesIngest {
                 guard let type = schema.type(named: entity.type) else { throw SearchlightError.unknownType(entity.type, known: schema.types.map(\.name)) }
                 let document = try builder.document(for: entity, type: type, schema: schema)
                 try send(EntityIndex.PreparedEntity(document: document, uniqueTerm: IndexTerms.unique(type: entity.type, id: entity.id)))
-                counts[entity.type, default: 0] += 1
+                batchCounts[entity.type, default: 0] += 1
                 if batchCount >= options.batchSize {
                     try endBatch(at: location, fileIndex: fileIndex)
                     progress(Progress(phase: .indexing, bytesDone: doneBytes + bytesRead, bytesTotal: totalBytes))
                 }
             }
+            if shouldStop() {
+                report.interrupted = true
+                break
+            }
             try endBatch(at: last, fileIndex: fileIndex)
             doneBytes += reader.size
             progress(Progress(phase: .indexing, bytesDone: doneBytes, bytesTotal: totalBytes))
         }
-        try writer.finish()
+        if report.interrupted {
+            // The batch being built is discarded; those whose end was sent are committed first.
+            try writer.finish(discardingOpenBatch: true)
+        } else {
+            try writer.finish()
+        }
         // A resumed run refreshes even when nothing was left: the run it continues may have died before doing so.
         if report.indexed > 0 || resumePoint != nil { try index.refreshShortPrefixTables() }
-        if options.compactAfterBulkLoad && report.indexed > 0 && report.indexed >= countBefore {
+        if options.compactAfterBulkLoad && !report.interrupted && report.indexed > 0 && report.indexed >= countBefore {
             do {
                 report.compaction = try index.compact()
             } catch {
@@ -239,11 +266,13 @@ public final class JSONLinesIngest {
 
     private static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 
-    /// Calls `body` for each non-blank line with its location, bytes and parsed JSON (or the syntax error).
-    private func eachLine(of reader: LineReader,
+    /// Calls `body` for each non-blank line with its location, bytes and parsed JSON (or the syntax error),
+    /// until `stop` says to stop.
+    private func eachLine(of reader: LineReader, until stop: () -> Bool = { false },
                           _ body: (InputLocation, UnsafeRawBufferPointer, Result<JSONValue, JSONSyntaxError>, Int) throws -> Void) throws(SearchlightError) {
         do {
             try reader.forEachLine { number, bytes, bytesRead in
+                if stop() { return false }
                 guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return true }
                 let json = Result { () throws(JSONSyntaxError) in try JSONValue(parsing: bytes) }
                 try body(InputLocation(file: reader.path, line: number), bytes, json, bytesRead)

@@ -47,8 +47,9 @@ final class PipelinedWriter: Sendable {
     }
 
     /// Waits for every batch sent to be committed; throws the first failure. Call once, after the last batch's end.
-    func finish() throws(SearchlightError) {
-        stop(.stop)
+    /// With `discardingOpenBatch`, a batch whose end was not sent is discarded rather than awaited.
+    func finish(discardingOpenBatch: Bool = false) throws(SearchlightError) {
+        stop(discardingOpenBatch ? .abandon : .stop)
         if let error = failure.withLock({ $0 }) { throw error }
     }
 

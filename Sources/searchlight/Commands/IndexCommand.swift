@@ -69,11 +69,13 @@ struct IndexCommand: ParsableCommand {
             // A failed first run that committed nothing leaves no index behind, as if it had never
             // started. Batches it did commit are kept (`--resume` continues after them).
             // (Not when another process holds the writer lock: the folder may be its new index.)
-            if !existed, (error as? ExitCode)?.rawValue != CommandFailure.locked {
+            // An interrupted run (exit 128 + signal) has said what it committed already.
+            let code = (error as? ExitCode)?.rawValue
+            if !existed, code != CommandFailure.locked {
                 switch Self.committedEntities(at: indexOptions.path) {
                 case nil:
                     try? FileManager.default.removeItem(atPath: indexOptions.path)
-                case let count? where count > 0:
+                case let count? where count > 0 && (code ?? 0) < 128:
                     Terminal.printWarning("the \(count) entities committed before the failure are kept in \(indexOptions.path); "
                         + "`searchlight index --resume` with the same inputs continues after them")
                 default:
@@ -127,9 +129,48 @@ struct IndexCommand: ParsableCommand {
                                      options: .init(schema: parsedSchema, defaultType: type, skipInvalid: skipInvalid, batchSize: batchSize,
                                                      resume: resume, compactAfterBulkLoad: !skipCompaction))
         let bar = ProgressBar()
-        let report = try ingest.run(progress: bar.update)
+        Interruption.install()
+        let report = try ingest.run(progress: bar.update, shouldStop: { Interruption.requested != nil })
         bar.finish()
         print(render(report, index: index))
+        if report.interrupted, let signal = Interruption.requested {
+            Terminal.printWarning(interruptionMessage(report, signal: signal))
+            throw ExitCode(128 + signal)
+        }
+    }
+
+    /// What an interrupted run committed and how to continue it.
+    private func interruptionMessage(_ report: JSONLinesIngest.Report, signal: Int32) -> String {
+        let entities = report.indexed == 1 ? "1 entity" : "\(report.indexed) entities"
+        var text = "interrupted by \(Interruption.name(signal)): "
+        if let through = report.committedThrough ?? report.resumedAfter {
+            text += report.indexed > 0 ? "\(entities) committed, up to \(through)" : "nothing more committed; the index holds the batches up to \(through)"
+            text += "; `\(resumeCommand)` continues after them"
+        } else {
+            text += "nothing committed; the index is as it was"
+        }
+        return text
+    }
+
+    /// The command that resumes this run: the same inputs and options, with --resume.
+    var resumeCommand: String {
+        var words = ["searchlight", "index"]
+        if indexOptions.index != nil { words += ["--index", indexOptions.path] }
+        if let schema { words += ["--schema", schema] }
+        if let type { words += ["--type", type] }
+        if skipInvalid { words.append("--skip-invalid") }
+        if !batchSizeGiven.isEmpty { words += ["--batch-size", String(batchSize)] }
+        if skipCompaction { words.append("--no-compact") }
+        words.append("--resume")
+        words += inputs
+        return words.map(Self.shellQuoted).joined(separator: " ")
+    }
+
+    static func shellQuoted(_ word: String) -> String {
+        let plain = word.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || "-_./:=@%+,".utf8.contains(byte)
+        }
+        return plain && !word.isEmpty ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
     private func render(_ report: JSONLinesIngest.Report, index: EntityIndex) -> String {
@@ -145,6 +186,8 @@ struct IndexCommand: ParsableCommand {
                 })),
                 ("duplicates", .int(report.duplicates)),
                 ("batches", .int(report.batches)),
+                ("interrupted", report.interrupted ? .string(Interruption.requested.map(Interruption.name) ?? "yes") : .null),
+                ("committedThrough", report.committedThrough.map { .object([("file", .string($0.file)), ("line", .int($0.line))]) } ?? .null),
                 ("resumedAfter", report.resumedAfter.map { .object([("file", .string($0.file)), ("line", .int($0.line))]) } ?? .null),
                 ("compaction", report.compaction.map {
                     .object([("bytesBefore", .int($0.bytesBefore)), ("bytesAfter", .int($0.bytesAfter)),
