@@ -38,13 +38,13 @@ extension CLI {
 
     /// Pauses `writer` once it has committed a batch (so a signal sent now lands mid-run); returns the
     /// committed count. The writer is stopped while each count runs, so it cannot finish in between.
-    func pauseAfterFirstCommit(_ writer: Running) -> Int {
+    func pauseAfterFirstCommit(_ writer: Running, moreThan least: Int = 0) -> Int {
         var committed = 0
-        while writer.process.isRunning && committed <= 0 {
+        while writer.process.isRunning && committed <= least {
             Thread.sleep(forTimeInterval: 0.02)
             kill(writer.pid, SIGSTOP)
             committed = (try? count()) ?? 0
-            if committed <= 0 { kill(writer.pid, SIGCONT) }
+            if committed <= least { kill(writer.pid, SIGCONT) }
         }
         return committed
     }

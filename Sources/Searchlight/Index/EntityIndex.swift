@@ -104,6 +104,8 @@ public final class EntityIndex: Sendable {
                 }
                 let writer = try WritableDatabase(path: path)
                 WriterLock.record(path: path)
+                // Holding the lock, delete what a compaction that was killed part-way left beside the index.
+                try? removeCompactionLeftovers(of: path)
                 return writer
             }
         } catch let error as SearchlightError {
@@ -475,6 +477,18 @@ public final class EntityIndex: Sendable {
         var info = stat()
         return ((try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []).reduce(0) { total, name in
             stat(path + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? total + Int(info.st_size) : total
+        }
+    }
+
+    /// Records in the checkpoint that the index was compacted after the run that wrote it, so that
+    /// `--resume` does not compact it again.
+    func markCheckpointCompacted() throws(SearchlightError) {
+        try write { (_: inout State, writer) throws in
+            guard let bytes = try writer.metadata(IndexMetadata.checkpoint),
+                  case .object(var members)? = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)) else { return }
+            members.removeAll { $0.key == "compacted" }
+            members.append((key: "compacted", value: .bool(true)))
+            try writer.setMetadata(IndexMetadata.checkpoint, Array(JSONValue.object(members).jsonText.utf8))
         }
     }
 

@@ -159,6 +159,9 @@ public final class JSONLinesIngest {
         let entitiesBefore = resumePoint?.entities ?? 0
         // Into an empty index, with no id repeated, every entity is new: adding skips the unique-term lookup.
         let countBefore = try index.totalCount
+        // What the index held before the first of the runs this one continues: whether to compact
+        // after a bulk load is decided for them all, as if they were one run.
+        let countBeforeRuns = resumePoint?.countBefore ?? countBefore
         let adding = resumePoint == nil && report.duplicates == 0 && countBefore == 0
         let builder = DocumentBuilder()
         builder.dictionary = dictionary ?? index.dictionary
@@ -181,7 +184,7 @@ public final class JSONLinesIngest {
             part = []
             let checkpoint = JSONValue.object([("file", .string(location.file)), ("line", .int(location.line)),
                                                ("entities", .int(entitiesBefore + report.indexed + batchCount)),
-                                               ("fileIndex", .int(fileIndex)), ("inputs", inputs)])
+                                               ("fileIndex", .int(fileIndex)), ("inputs", inputs), ("countBefore", .int(countBeforeRuns))])
             try writer.send(.end(schema: schemaToStore, checkpoint: checkpoint, dictionary: dictionary, normalization: normalization))
             dictionary = nil
             normalization = nil
@@ -232,9 +235,14 @@ public final class JSONLinesIngest {
         }
         // A resumed run refreshes even when nothing was left: the run it continues may have died before doing so.
         if report.indexed > 0 || resumePoint != nil { try index.refreshShortPrefixTables() }
-        if options.compactAfterBulkLoad && !report.interrupted && report.indexed > 0 && report.indexed >= countBefore {
+        // A run that created the index or at least doubled it compacts it; a resumed run does when
+        // the runs it continues, taken together, did, unless one of them has compacted since.
+        let indexedByRuns = entitiesBefore + report.indexed
+        let compactionDue = report.indexed > 0 || (resumePoint.map { !$0.compacted } ?? false)
+        if options.compactAfterBulkLoad && !report.interrupted && compactionDue && indexedByRuns > 0 && indexedByRuns >= countBeforeRuns {
             do {
                 report.compaction = try index.compact()
+                try index.markCheckpointCompacted()
             } catch {
                 report.compactionFailure = error
             }
@@ -246,7 +254,7 @@ public final class JSONLinesIngest {
 
     /// Where an earlier run over the same `inputs` stopped: its last committed batch, or nil when
     /// none was committed (so the run starts at the beginning). Refuses inputs that differ from that run's.
-    private func resumePoint(inputs: JSONValue) throws(SearchlightError) -> (fileIndex: Int, line: Int, entities: Int)? {
+    private func resumePoint(inputs: JSONValue) throws(SearchlightError) -> (fileIndex: Int, line: Int, entities: Int, countBefore: Int?, compacted: Bool)? {
         guard let checkpoint = try index.checkpoint() else { return nil }
         guard let recorded = checkpoint["inputs"], let fileIndex = checkpoint["fileIndex"]?.intValue,
               let line = checkpoint["line"]?.intValue, let entities = checkpoint["entities"]?.intValue
@@ -258,7 +266,7 @@ public final class JSONLinesIngest {
             throw .cannotResume("the inputs differ from those of the run that wrote the last batch: it indexed \(describe(recorded)); "
                 + "these are \(describe(inputs)). Give the same files, or index without --resume")
         }
-        return (fileIndex, line, entities)
+        return (fileIndex, line, entities, checkpoint["countBefore"]?.intValue, checkpoint["compacted"]?.boolValue ?? false)
     }
 
     /// Entities handed to the writer at a time: enough to keep it busy, few enough to keep memory low.
