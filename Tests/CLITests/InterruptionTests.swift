@@ -81,3 +81,35 @@ extension CLI {
         #expect(try cli.run(["check"]).status == 0)
     }
 }
+
+@Suite(.serialized) struct ChangingInput {
+    /// A file that changes while it is indexed (here a line is appended after the first commit) stops
+    /// the run before another batch of it is committed: exit 3 naming the file and the change, and a
+    /// word on what was committed, up to which line, and how to go on.
+    @Test func anInputThatChangesDuringTheRunStopsItAndSaysWhatWasCommitted() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let count = 20_000
+        let file = try cli.writeGenerated("docs.jsonl", count: count)
+        let writer = try CLI.Running(cli, ["index", "--batch-size", "100", file])
+        let committed = cli.pauseAfterFirstCommit(writer)
+        #expect(committed > 0 && committed < count)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"type":"doc","id":"late","attributes":{"title":"Late"}}"#.utf8 + [0x0A]))
+        try handle.close()
+        kill(writer.pid, SIGCONT)
+        let output = writer.wait()
+        #expect(output.status == 3, "\(output.stderr)")
+        #expect(output.stderr.contains("\(file): the file changed during the run"), "\(output.stderr)")
+        let kept = try cli.count()
+        #expect(kept % 100 == 0 && kept >= committed && kept < count, "\(kept)")
+        #expect(output.stderr.contains("the \(kept) entities committed before the failure are kept in \(cli.index) (up to \(file):\(kept))"), "\(output.stderr)")
+        #expect(output.stderr.contains("without --resume"), "\(output.stderr)")
+        #expect(try cli.run(["check"]).status == 0)
+        #expect(try cli.run(["get", "doc:late"]).status == 1, "a line appended during the run was indexed unchecked")
+        let again = try cli.run(["index", "--batch-size", "1000", file])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try cli.count() == count + 1)
+    }
+}

@@ -74,9 +74,19 @@ public final class JSONLinesIngest {
         public var bytesTotal: Int
     }
 
+    /// What a run has committed: how many entities, and where in the input its last batch ended.
+    public struct Committed: Sendable {
+        public var entities: Int
+        public var through: InputLocation
+    }
+
     let index: EntityIndex
     let files: [String]
     let options: Options
+
+    /// What the last run committed, known also when it failed (nil when it committed nothing): the
+    /// batches it committed before the failure are kept.
+    public private(set) var committed: Committed?
 
     public init(index: EntityIndex, files: [String], options: Options) {
         self.index = index
@@ -89,6 +99,7 @@ public final class JSONLinesIngest {
     /// report says `interrupted`.
     public func run(progress: (Progress) -> Void = { _ in }, shouldStop: () -> Bool = { false }) throws(SearchlightError) -> Report {
         let started = Date()
+        committed = nil
         let readers = try files.map { (file) throws(SearchlightError) in try LineReader(path: file) }
         let totalBytes = readers.reduce(0) { $0 + $1.size }
         var report = Report()
@@ -167,7 +178,14 @@ public final class JSONLinesIngest {
         builder.dictionary = dictionary ?? index.dictionary
         builder.normalization = normalization ?? index.normalization
         let writer = PipelinedWriter(index: index, adding: adding)
-        defer { writer.abandon() }
+        // The end of each batch sent, and the run's entities up to it.
+        var batchEnds: [Committed] = []
+        committed = nil
+        defer {
+            writer.abandon()
+            let count = writer.batchesCommitted
+            committed = count > 0 ? batchEnds[count - 1] : nil
+        }
         var part: [EntityIndex.PreparedEntity] = []
         var batchCount = 0
         func send(_ entity: EntityIndex.PreparedEntity) throws(SearchlightError) {
@@ -180,6 +198,8 @@ public final class JSONLinesIngest {
         }
         func endBatch(at location: InputLocation, fileIndex: Int) throws(SearchlightError) {
             guard batchCount > 0 else { return }
+            // A batch read from a file that has changed since it was checked is not committed.
+            try requireUnchanged(readers[fileIndex])
             if !part.isEmpty { try writer.send(.entities(part)) }
             part = []
             let checkpoint = JSONValue.object([("file", .string(location.file)), ("line", .int(location.line)),
@@ -192,6 +212,7 @@ public final class JSONLinesIngest {
             report.indexed += batchCount
             report.batches += 1
             report.committedThrough = location
+            batchEnds.append(Committed(entities: report.indexed, through: location))
             counts.merge(batchCounts, uniquingKeysWith: +)
             batchCounts = [:]
             batchCount = 0
@@ -200,6 +221,7 @@ public final class JSONLinesIngest {
         doneBytes = 0
         for (fileIndex, reader) in readers.enumerated() {
             var last = InputLocation(file: reader.path, line: 0)
+            try requireUnchanged(reader)
             try eachLine(of: reader, until: shouldStop) { location, _, json, bytesRead in
                 last = location
                 if let resumePoint, fileIndex < resumePoint.fileIndex || (fileIndex == resumePoint.fileIndex && location.line <= resumePoint.line) {
@@ -208,6 +230,7 @@ public final class JSONLinesIngest {
                 guard !invalid.contains(location) else { return }
                 let entity: Entity
                 do { entity = try decoder.entity(from: try json.get()) } catch {
+                    try requireUnchanged(reader)
                     throw SearchlightError.invalidEntity(location: location, field: nil, reason: Self.reason(error))
                 }
                 guard let type = schema.type(named: entity.type) else { throw SearchlightError.unknownType(entity.type, known: schema.types.map(\.name)) }
@@ -223,6 +246,7 @@ public final class JSONLinesIngest {
                 report.interrupted = true
                 break
             }
+            try requireUnchanged(reader)
             try endBatch(at: last, fileIndex: fileIndex)
             doneBytes += reader.size
             progress(Progress(phase: .indexing, bytesDone: doneBytes, bytesTotal: totalBytes))
@@ -267,6 +291,13 @@ public final class JSONLinesIngest {
                 + "these are \(describe(inputs)). Give the same files, or index without --resume")
         }
         return (fileIndex, line, entities, checkpoint["countBefore"]?.intValue, checkpoint["compacted"]?.boolValue ?? false)
+    }
+
+    /// Fails when `reader`'s file changed since the run opened it: its lines were checked as they were then.
+    private func requireUnchanged(_ reader: LineReader) throws(SearchlightError) {
+        if let change = reader.changeSinceOpened() {
+            throw .input(path: reader.path, reason: "the file changed during the run (\(change)); its lines were checked as they were before")
+        }
     }
 
     /// Entities handed to the writer at a time: enough to keep it busy, few enough to keep memory low.

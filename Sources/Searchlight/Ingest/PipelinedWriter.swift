@@ -32,6 +32,10 @@ final class PipelinedWriter: Sendable {
     private let done = DispatchSemaphore(value: 0)
     private let failure = Mutex<SearchlightError?>(nil)
     private let stopped = Mutex(false)
+    private let committed = Mutex(0)
+
+    /// How many batches were committed so far.
+    var batchesCommitted: Int { committed.withLock { $0 } }
 
     init(index: EntityIndex, adding: Bool) {
         DispatchQueue(label: "searchlight.writer").async { [self] in
@@ -91,6 +95,7 @@ final class PipelinedWriter: Sendable {
                     }
                     return part
                 }
+                committed.withLock { $0 += 1 }
             } catch {
                 guard !stoppedInBatch else { return }
                 failure.withLock { $0 = error }

@@ -63,27 +63,40 @@ struct IndexCommand: ParsableCommand {
 
     func run() throws {
         let existed = FileManager.default.fileExists(atPath: indexOptions.path)
+        let running = Running()
         do {
-            try reportingFailures(ingest)
+            try reportingFailures { try ingest(running) }
         } catch {
             // A failed first run that committed nothing leaves no index behind, as if it had never
             // started. Batches it did commit are kept (`--resume` continues after them).
             // (Not when another process holds the writer lock: the folder may be its new index.)
-            // An interrupted run (exit 128 + signal) has said what it committed already.
             let code = (error as? ExitCode)?.rawValue
-            if !existed, code != CommandFailure.locked {
-                switch Self.committedEntities(at: indexOptions.path) {
-                case nil:
-                    try? FileManager.default.removeItem(atPath: indexOptions.path)
-                case let count? where count > 0 && (code ?? 0) < 128:
-                    Terminal.printWarning("the \(count) entities committed before the failure are kept in \(indexOptions.path); "
-                        + "`searchlight index --resume` with the same inputs continues after them")
-                default:
-                    break
-                }
+            if !existed, code != CommandFailure.locked, Self.committedEntities(at: indexOptions.path) == nil {
+                try? FileManager.default.removeItem(atPath: indexOptions.path)
+            }
+            // An interrupted run (exit 128 + signal) has said what it committed already.
+            if (code ?? 0) < 128, let committed = running.ingest?.committed {
+                Terminal.printWarning(failureMessage(committed, inputChanged: running.inputChanged))
             }
             throw error
         }
+    }
+
+    /// The ingest of this run, for what it committed before a failure.
+    final class Running {
+        var ingest: JSONLinesIngest?
+        var inputChanged = false
+    }
+
+    /// What a failed run committed, and how to continue it.
+    private func failureMessage(_ committed: JSONLinesIngest.Committed, inputChanged: Bool) -> String {
+        let entities = committed.entities == 1 ? "1 entity committed before the failure is" : "\(committed.entities) entities committed before the failure are"
+        let head = "the \(entities) kept in \(indexOptions.path) (up to \(committed.through)); "
+        if inputChanged {
+            return head + "`--resume` refuses inputs that changed since, so index them again without --resume "
+                + "(entities already indexed are replaced by type and id, not duplicated)"
+        }
+        return head + "`\(resumeCommand)` continues after them"
     }
 
     /// How many entities the index at `path` holds in committed batches; nil only when it surely
@@ -107,7 +120,7 @@ struct IndexCommand: ParsableCommand {
         }
     }
 
-    private func ingest() throws {
+    private func ingest(_ running: Running) throws {
         let (files, folderSchema) = try InputFiles.resolve(inputs)
         let schemaFile = schema ?? folderSchema
         if let schema { try InputFiles.requireRegularFile(schema) }
@@ -130,7 +143,15 @@ struct IndexCommand: ParsableCommand {
                                                      resume: resume, compactAfterBulkLoad: !skipCompaction))
         let bar = ProgressBar()
         Interruption.install()
-        let report = try ingest.run(progress: bar.update, shouldStop: { Interruption.requested != nil })
+        running.ingest = ingest
+        let report: JSONLinesIngest.Report
+        do {
+            report = try ingest.run(progress: bar.update, shouldStop: { Interruption.requested != nil })
+        } catch {
+            bar.finish()
+            if case .input(_, let reason) = error, reason.hasPrefix("the file changed during the run") { running.inputChanged = true }
+            throw error
+        }
         bar.finish()
         print(render(report, index: index))
         if report.interrupted, let signal = Interruption.requested {
