@@ -169,7 +169,7 @@ public final class JSONLinesIngest {
         var schemaToStore: Schema? = schema
         let entitiesBefore = resumePoint?.entities ?? 0
         // Into an empty index, with no id repeated, every entity is new: adding skips the unique-term lookup.
-        let countBefore = try index.totalCount
+        let countBefore = try index.documentCount
         // What the index held before the first of the runs this one continues: whether to compact
         // after a bulk load is decided for them all, as if they were one run.
         let countBeforeRuns = resumePoint?.countBefore ?? countBefore

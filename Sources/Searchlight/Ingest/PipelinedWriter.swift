@@ -80,11 +80,13 @@ final class PipelinedWriter: Sendable {
     }
 
     private func run(index: EntityIndex, adding: Bool) {
-        while case .part(let first) = take() {
-            var pending: EntityIndex.BatchPart? = first
+        var first = true
+        while case .part(let part) = take() {
+            var pending: EntityIndex.BatchPart? = part
             var stoppedInBatch = false
             do {
-                try index.writeBatch(adding: adding) { () throws -> EntityIndex.BatchPart in
+                // The first commit of a run also deletes the entities that have expired.
+                try index.writeBatch(adding: adding, purgingExpired: first) { () throws -> EntityIndex.BatchPart in
                     if let part = pending {
                         pending = nil
                         return part
@@ -96,6 +98,7 @@ final class PipelinedWriter: Sendable {
                     return part
                 }
                 committed.withLock { $0 += 1 }
+                first = false
             } catch {
                 guard !stoppedInBatch else { return }
                 failure.withLock { $0 = error }
