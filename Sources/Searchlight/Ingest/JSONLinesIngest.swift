@@ -80,17 +80,32 @@ public final class JSONLinesIngest {
         public var through: InputLocation
     }
 
+    /// An input: the JSON Lines file to read, and the name it goes by in messages, locations and the
+    /// checkpoint (the file it was prepared from, or `-` for standard input).
+    public struct Input: Sendable {
+        public var path: String
+        public var name: String
+        public init(path: String, name: String? = nil) {
+            self.path = path
+            self.name = name ?? path
+        }
+    }
+
     let index: EntityIndex
-    let files: [String]
+    let inputs: [Input]
     let options: Options
 
     /// What the last run committed, known also when it failed (nil when it committed nothing): the
     /// batches it committed before the failure are kept.
     public private(set) var committed: Committed?
 
-    public init(index: EntityIndex, files: [String], options: Options) {
+    public convenience init(index: EntityIndex, files: [String], options: Options) {
+        self.init(index: index, inputs: files.map { Input(path: $0) }, options: options)
+    }
+
+    public init(index: EntityIndex, inputs: [Input], options: Options) {
         self.index = index
-        self.files = files
+        self.inputs = inputs
         self.options = options
     }
 
@@ -100,12 +115,12 @@ public final class JSONLinesIngest {
     public func run(progress: (Progress) -> Void = { _ in }, shouldStop: () -> Bool = { false }) throws(SearchlightError) -> Report {
         let started = Date()
         committed = nil
-        let readers = try files.map { (file) throws(SearchlightError) in try LineReader(path: file) }
+        let readers = try self.inputs.map { (input) throws(SearchlightError) in try LineReader(path: input.path, name: input.name) }
         let totalBytes = readers.reduce(0) { $0 + $1.size }
         var report = Report()
-        let inputs = JSONValue.array(readers.map { .object([("path", .string(Self.absolute($0.path))), ("bytes", .int($0.size))]) })
+        let inputs = JSONValue.array(readers.map { .object([("path", .string($0.name == "-" ? "-" : Self.absolute($0.name))), ("bytes", .int($0.size))]) })
         let resumePoint = options.resume ? try self.resumePoint(inputs: inputs) : nil
-        report.resumedAfter = resumePoint.map { InputLocation(file: readers[$0.fileIndex].path, line: $0.line) }
+        report.resumedAfter = resumePoint.map { InputLocation(file: readers[$0.fileIndex].name, line: $0.line) }
 
         // Pass 1: check every line, infer missing types, note the invalid ones.
         var schema = try index.schema.merged(with: options.schema ?? Schema())
@@ -152,8 +167,8 @@ public final class JSONLinesIngest {
                 report.seconds = Date().timeIntervalSince(started)
                 return report
             }
-            if entities == 0 && !options.skipInvalid && !invalid.contains(where: { $0.file == reader.path }) {
-                throw .input(path: reader.path, reason: reader.size == 0 ? "the file is empty" : "the file holds no entities")
+            if entities == 0 && !options.skipInvalid && !invalid.contains(where: { $0.file == reader.name }) {
+                throw .input(path: reader.name, reason: reader.size == 0 ? "the file is empty" : "the file holds no entities")
             }
             doneBytes += reader.size
         }
@@ -220,7 +235,7 @@ public final class JSONLinesIngest {
         let decoder = EntityDecoder(schema: schema, defaultType: options.defaultType)
         doneBytes = 0
         for (fileIndex, reader) in readers.enumerated() {
-            var last = InputLocation(file: reader.path, line: 0)
+            var last = InputLocation(file: reader.name, line: 0)
             try requireUnchanged(reader)
             try eachLine(of: reader, until: shouldStop) { location, _, json, bytesRead in
                 last = location
@@ -296,7 +311,7 @@ public final class JSONLinesIngest {
     /// Fails when `reader`'s file changed since the run opened it: its lines were checked as they were then.
     private func requireUnchanged(_ reader: LineReader) throws(SearchlightError) {
         if let change = reader.changeSinceOpened() {
-            throw .input(path: reader.path, reason: "the file changed during the run (\(change)); its lines were checked as they were before")
+            throw .input(path: reader.name, reason: "the file changed during the run (\(change)); its lines were checked as they were before")
         }
     }
 
@@ -314,13 +329,13 @@ public final class JSONLinesIngest {
                 if stop() { return false }
                 guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return true }
                 let json = Result { () throws(JSONSyntaxError) in try JSONValue(parsing: bytes) }
-                try body(InputLocation(file: reader.path, line: number), bytes, json, bytesRead)
+                try body(InputLocation(file: reader.name, line: number), bytes, json, bytesRead)
                 return true
             }
         } catch let error as SearchlightError {
             throw error
         } catch {
-            throw .input(path: reader.path, reason: "\(error)")
+            throw .input(path: reader.name, reason: "\(error)")
         }
     }
 

@@ -11,8 +11,10 @@ struct IndexCommand: ParsableCommand {
         usage: "searchlight index [--index <path>] [--json] [--wait <seconds>] [--schema <file>] [--type <name>] [--skip-invalid] [--batch-size <n>] [--resume] [--no-compact] <input> ...",
         discussion: """
         Each line is one entity: {"type", "id", "domain", "expirationDate", "attributes": {...}}, or a flat \
-        object with an "id" (then --type names its type). A folder contributes every *.jsonl file inside it, \
-        and its schema.json when --schema is not given. Types without a schema are inferred from the data.
+        object with an "id" (then --type names its type). A folder contributes every *.jsonl and *.jsonl.gz \
+        file inside it, and its schema.json when --schema is not given. An input may also be - (JSON Lines on \
+        standard input), a .json file holding one entity or an array of them, or gzip-compressed (.jsonl.gz, \
+        .json.gz). Types without a schema are inferred from the data.
 
         Every line is checked before anything is written: an invalid line stops the run with FILE:LINE and \
         the index is left as it was, unless --skip-invalid is given. Entities are written in batches, each \
@@ -50,7 +52,7 @@ struct IndexCommand: ParsableCommand {
           help: "Do not compact the index after a run that created it or at least doubled it.")
     var skipCompaction = false
 
-    @Argument(help: ArgumentHelp("JSON Lines files, or folders holding them.", valueName: "input"))
+    @Argument(help: ArgumentHelp("JSON Lines files (or - for standard input, .json, .gz), or folders holding them.", valueName: "input"))
     var inputs: [String]
 
     func validate() throws {
@@ -58,6 +60,13 @@ struct IndexCommand: ParsableCommand {
         try Once.check(typeGiven, "--type")
         try Once.check(batchSizeGiven, "--batch-size")
         guard !inputs.isEmpty else { throw ValidationError("give at least one JSON Lines file or folder") }
+        if inputs.contains(PreparedInputs.standardInput) {
+            guard inputs.count(where: { $0 == PreparedInputs.standardInput }) == 1 else { throw ValidationError("standard input (-) can be read once only") }
+            if resume {
+                throw ValidationError("--resume cannot continue a run that read standard input (-): it cannot be read again. "
+                    + "Index the data again without --resume (entities already indexed are replaced by type and id), or from a file")
+            }
+        }
         try NumericOption.check(batchSize, "--batch-size", in: 1...1_000_000)
     }
 
@@ -92,6 +101,7 @@ struct IndexCommand: ParsableCommand {
     private func failureMessage(_ committed: JSONLinesIngest.Committed, inputChanged: Bool) -> String {
         let entities = committed.entities == 1 ? "1 entity committed before the failure is" : "\(committed.entities) entities committed before the failure are"
         let head = "the \(entities) kept in \(indexOptions.path) (up to \(committed.through)); "
+        if inputs.contains(PreparedInputs.standardInput) { return head + Self.standardInputAdvice }
         if inputChanged {
             return head + "`--resume` refuses inputs that changed since, so index them again without --resume "
                 + "(entities already indexed are replaced by type and id, not duplicated)"
@@ -122,6 +132,9 @@ struct IndexCommand: ParsableCommand {
 
     private func ingest(_ running: Running) throws {
         let (files, folderSchema) = try InputFiles.resolve(inputs)
+        // Standard input, compressed and .json files become JSON Lines copies before the index is opened.
+        let prepared = try PreparedInputs(files)
+        defer { prepared.cleanUp() }
         let schemaFile = schema ?? folderSchema
         if let schema { try InputFiles.requireRegularFile(schema) }
         let parsedSchema = try schemaFile.map { path throws -> Schema in
@@ -138,7 +151,7 @@ struct IndexCommand: ParsableCommand {
                 throw SearchlightError.schemaConflict("\(schemaFile): \(reason)")
             }
         }
-        let ingest = JSONLinesIngest(index: index, files: files,
+        let ingest = JSONLinesIngest(index: index, inputs: prepared.inputs,
                                      options: .init(schema: parsedSchema, defaultType: type, skipInvalid: skipInvalid, batchSize: batchSize,
                                                      resume: resume, compactAfterBulkLoad: !skipCompaction))
         let bar = ProgressBar()
@@ -164,7 +177,9 @@ struct IndexCommand: ParsableCommand {
     private func interruptionMessage(_ report: JSONLinesIngest.Report, signal: Int32) -> String {
         let entities = report.indexed == 1 ? "1 entity" : "\(report.indexed) entities"
         var text = "interrupted by \(Interruption.name(signal)): "
-        if let through = report.committedThrough ?? report.resumedAfter {
+        if inputs.contains(PreparedInputs.standardInput), report.indexed > 0, let through = report.committedThrough {
+            text += "\(entities) committed, up to \(through); " + Self.standardInputAdvice
+        } else if let through = report.committedThrough ?? report.resumedAfter {
             text += report.indexed > 0 ? "\(entities) committed, up to \(through)" : "nothing more committed; the index holds the batches up to \(through)"
             text += "; `\(resumeCommand)` continues after them"
         } else {
@@ -172,6 +187,9 @@ struct IndexCommand: ParsableCommand {
         }
         return text
     }
+
+    static let standardInputAdvice = "a run that read standard input cannot be resumed: index the data again without --resume "
+        + "(entities already indexed are replaced by type and id, not duplicated)"
 
     /// The command that resumes this run: the same inputs and options, with --resume.
     var resumeCommand: String {
@@ -253,6 +271,10 @@ enum InputFiles {
         var files: [String] = []
         var schema: String?
         for input in inputs {
+            if input == PreparedInputs.standardInput {
+                files.append(input)
+                continue
+            }
             var isDirectory = false
             guard manager.fileExists(atPath: input, isDirectory: &isDirectory) else {
                 throw SearchlightError.input(path: input, reason: "no such file or folder")
@@ -266,11 +288,11 @@ enum InputFiles {
             if schema == nil, manager.fileExists(atPath: base + "/schema.json") { schema = base + "/schema.json" }
             let found: [String]
             do {
-                found = try manager.subpathsOfDirectory(atPath: base).filter { $0.hasSuffix(".jsonl") }.sorted().map { base + "/" + $0 }
+                found = try manager.subpathsOfDirectory(atPath: base).filter { $0.hasSuffix(".jsonl") || $0.hasSuffix(".jsonl.gz") }.sorted().map { base + "/" + $0 }
             } catch {
                 throw SearchlightError.input(error, at: input)
             }
-            guard !found.isEmpty else { throw SearchlightError.input(path: input, reason: "the folder holds no .jsonl files") }
+            guard !found.isEmpty else { throw SearchlightError.input(path: input, reason: "the folder holds no .jsonl or .jsonl.gz files") }
             for file in found { try requireRegularFile(file) }
             files += found
         }
