@@ -64,6 +64,8 @@ public final class JSONLinesIngest {
         public var interrupted = false
         /// Where the last batch this run committed ended (nil when it committed none).
         public var committedThrough: InputLocation?
+        /// How the data extended the stored inferred types, a sentence each (`Schema.grown(with:)`).
+        public var schemaChanges: [String] = []
     }
 
     /// Progress of a run: which pass, and bytes done of the total.
@@ -127,6 +129,9 @@ public final class JSONLinesIngest {
         // Types are inferred for flat data (`--type`), or for every type when there is no schema at all;
         // otherwise an unknown type is more likely a typo than a new type.
         let inferAnyType = options.schema == nil && schema.types.isEmpty
+        // Stored types that were inferred grow with the data (new keys, integers widened to doubles),
+        // unless this run gives a schema.
+        let growable = options.schema == nil ? Set(schema.types.filter(\.inferred).map(\.name)) : []
         var inference = SchemaInference()
         var invalid = Set<InputLocation>()
         var seen = Set<String>()
@@ -143,11 +148,11 @@ public final class JSONLinesIngest {
                 defer { if location.line % 4096 == 0 { progress(Progress(phase: .checking, bytesDone: doneBytes + bytesRead, bytesTotal: totalBytes)) } }
                 do {
                     let envelope = try checker.envelope(of: try json.get())
-                    if let type = schema.type(named: envelope.type) {
+                    if let type = schema.type(named: envelope.type), !growable.contains(type.name) {
                         let entity = try checker.entity(from: envelope, type: type)
                         lengths.count(entity, type: type)
                         if !seen.insert(IndexTerms.unique(type: entity.type, id: entity.id)).inserted { report.duplicates += 1 }
-                    } else if inferAnyType || envelope.type == options.defaultType {
+                    } else if inferAnyType || envelope.type == options.defaultType || growable.contains(envelope.type) {
                         try inference.observe(type: envelope.type, id: envelope.id, attributes: envelope.attributes)
                         lengths.sampleLineOfInferredType(line)
                         if !seen.insert("\(envelope.type)\u{0}\(envelope.id.jsonText)").inserted { report.duplicates += 1 }
@@ -172,7 +177,9 @@ public final class JSONLinesIngest {
             }
             doneBytes += reader.size
         }
-        if !inference.isEmpty { schema = try schema.merged(with: inference.schema()) }
+        if !inference.isEmpty {
+            (schema, report.schemaChanges) = try schema.grown(with: inference.schema())
+        }
         var dictionary = index.dictionary != nil ? nil : StoredData.Dictionary.trained(on: sampler)
         var normalization = index.normalization != nil ? nil : lengths.normalization(decoder: EntityDecoder(schema: schema, defaultType: options.defaultType))
 

@@ -166,6 +166,7 @@ struct IndexCommand: ParsableCommand {
             throw error
         }
         bar.finish()
+        for change in report.schemaChanges { Terminal.printWarning("schema extended: \(change)") }
         print(render(report, index: index))
         if report.interrupted, let signal = Interruption.requested {
             Terminal.printWarning(interruptionMessage(report, signal: signal))
@@ -224,6 +225,7 @@ struct IndexCommand: ParsableCommand {
                     .object([("file", .string($0.location.file)), ("line", .int($0.location.line)), ("reason", .string($0.reason))])
                 })),
                 ("duplicates", .int(report.duplicates)),
+                ("schemaChanges", .array(report.schemaChanges.map(JSONValue.string))),
                 ("batches", .int(report.batches)),
                 ("interrupted", report.interrupted ? .string(Interruption.requested.map(Interruption.name) ?? "yes") : .null),
                 ("committedThrough", report.committedThrough.map { .object([("file", .string($0.file)), ("line", .int($0.line))]) } ?? .null),
