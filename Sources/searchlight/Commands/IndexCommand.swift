@@ -176,7 +176,7 @@ struct IndexCommand: ParsableCommand {
 
     /// What an interrupted run committed and how to continue it.
     private func interruptionMessage(_ report: JSONLinesIngest.Report, signal: Int32) -> String {
-        let entities = report.indexed == 1 ? "1 entity" : "\(report.indexed) entities"
+        let entities = Plural.count(report.indexed, "entity", "entities")
         var text = "interrupted by \(Interruption.name(signal)): "
         if inputs.contains(PreparedInputs.standardInput), report.indexed > 0, let through = report.committedThrough {
             text += "\(entities) committed, up to \(through); " + Self.standardInputAdvice
@@ -240,7 +240,7 @@ struct IndexCommand: ParsableCommand {
             ]).prettyJSONText
         }
         var lines = report.resumedAfter.map { ["Resumed after \($0), where the last committed batch ended."] } ?? []
-        lines += ["Indexed \(report.indexed) entities into \(index.path) in \(report.seconds.fixed(2)) s (\(Int(rate)) docs/s, peak memory \(peak) MB)"]
+        lines += ["Indexed \(Plural.count(report.indexed, "entity", "entities")) into \(index.path) in \(report.seconds.fixed(2)) s (\(Int(rate)) docs/s, peak memory \(peak) MB)"]
         if let compaction = report.compaction {
             lines.append("Compacted the index: \(StatsCommand.megabytes(compaction.bytesBefore)) -> \(StatsCommand.megabytes(compaction.bytesAfter)) in "
                 + compaction.seconds.fixed(2) + " s.")
@@ -254,10 +254,10 @@ struct IndexCommand: ParsableCommand {
             lines.append(table.render())
         }
         if report.duplicates > 0 {
-            lines.append("\(report.duplicates) lines repeated an earlier type and id; the last one was kept.")
+            lines.append("\(Plural.count(report.duplicates, "line")) repeated an earlier type and id; the last one was kept.")
         }
         if !report.skipped.isEmpty {
-            lines.append("Skipped \(report.skipped.count) invalid lines:")
+            lines.append("Skipped \(Plural.count(report.skipped.count, "invalid line")):")
             lines += report.skipped.map { "  \($0.location): \($0.reason)" }
         }
         return lines.joined(separator: "\n")

@@ -41,7 +41,7 @@ struct StatsCommand: ParsableCommand {
                 ]).prettyJSONText)
                 return
             }
-            print("Index \(index.path): \(total) entities, \(Self.megabytes(size)) on disk, format version \(IndexFormat.version)")
+            print("Index \(index.path): \(Plural.count(total, "entity", "entities")), \(Self.megabytes(size)) on disk, format version \(IndexFormat.version)")
             var table = Table([("TYPE", .left), ("NAME", .left), ("ENTITIES", .right)])
             for type in schema.types {
                 table.append([type.name, type.displayName, String(counts.first { $0.type == type.name }?.count ?? 0)])
