@@ -23,6 +23,8 @@ let package = Package(
         .target(name: "CMappedReads"),
         // zstd, for stored entity data (Xapian's zlib would cost a third of a `get`).
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
+        // zlib, for gzip-compressed inputs of the command-line tool (`index data.jsonl.gz`).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Thin, safe Swift over the shim.
         .target(name: "XapianIndex", dependencies: ["CXapian"]),
         // Entities, schema, index and queries in the App Intents / Core Spotlight vocabulary.
@@ -33,6 +35,7 @@ let package = Package(
             dependencies: [
                 "Searchlight",
                 "CMappedReads",
+                "CZlib",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A fixed-address executable: the loader has no relocations to apply to the 30 MB

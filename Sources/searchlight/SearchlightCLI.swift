@@ -15,7 +15,7 @@ struct SearchlightCLI: ParsableCommand {
         6 storage error, or check found the index inconsistent; 64 invalid command-line usage.
         """,
         version: "0.1.0",
-        subcommands: [IndexCommand.self, SearchCommand.self, SuggestCommand.self, GetCommand.self, DeleteCommand.self, StatsCommand.self,
+        subcommands: [IndexCommand.self, SearchCommand.self, SuggestCommand.self, GetCommand.self, DeleteCommand.self, PurgeCommand.self, StatsCommand.self, SchemaCommand.self,
                       CheckCommand.self, CompactCommand.self, BenchCommand.self]
     )
 

@@ -78,7 +78,7 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
         BadInputCase(name: "duplicate ids in one run",
                      files: [.file("dup.jsonl", #"{"type":"trail","id":"twice","attributes":{"name":"First"}}"#,
                                    #"{"type":"trail","id":"twice","attributes":{"name":"Second"}}"#)],
-                     arguments: ["index", "dup.jsonl"], status: 0, messages: ["1 lines repeated an earlier type and id; the last one was kept"],
+                     arguments: ["index", "dup.jsonl"], status: 0, messages: ["1 line repeated an earlier type and id; the last one was kept"],
                      leavesIndexUnchanged: false),
         BadInputCase(name: "id longer than Xapian's term limit",
                      files: [.file("bad.jsonl", longIDLine)],

@@ -173,3 +173,50 @@ import Testing
         }
     }
 }
+
+@Suite struct GrowingSchema {
+    static func infer(_ rows: [String], type: String = "doc") throws -> Schema {
+        var inference = SchemaInference()
+        for row in rows {
+            let json = try JSONValue(parsing: row)
+            try inference.observe(type: type, id: json["id"]!, attributes: json.objectValue!.filter { $0.key != "id" })
+        }
+        return inference.schema()
+    }
+
+    @Test func singleTokenStringsWithFewValuesAreKeywords() throws {
+        let languages = ["en", "fr", "en", "de", "fr", "en"]
+        let rows = languages.enumerated().map { #"{"id": \#($0.offset), "title": "Book \#($0.offset)", "language": "\#($0.element)", "note": "\#($0.element) edition"}"# }
+        let type = try #require(try Self.infer(rows).type(named: "doc"))
+        #expect(type.attribute("language")?.kind == .keyword)
+        #expect(type.attribute("note")?.kind == .text, "values with spaces stay text")
+        #expect(type.attribute("title")?.kind == .text, "display keys stay text")
+        #expect(type.inferred)
+        // Every value different: an identifier-like string, not a category.
+        let codes = try #require(try Self.infer((0..<6).map { #"{"id": \#($0), "code": "x\#($0)"}"# }).type(named: "doc"))
+        #expect(codes.attribute("code")?.kind == .text)
+    }
+
+    @Test func inferredTypesGrowAndFixedOnesDoNot() throws {
+        var stored = try Self.infer([#"{"id": 1, "title": "A", "n": 1, "tag": "x"}"#])
+        stored.assignSlots()
+        let later = try Self.infer([#"{"id": 2, "title": "B", "n": 2.5, "extra": true}"#])
+        let (grown, changes) = try stored.grown(with: later)
+        let type = try #require(grown.type(named: "doc"))
+        #expect(type.attribute("n")?.kind == .double)
+        #expect(type.attribute("extra")?.kind == .boolean)
+        #expect(grown.numericSlot("n") == stored.numericSlot("n"), "the widened key keeps its value slot")
+        #expect(changes.count == 2)
+        #expect(changes.contains("type 'doc': attribute 'n' widened from integer to double (a value has a fraction)"))
+        // The stored form merges with the grown one (what a batch commits).
+        #expect(try stored.merged(with: grown).type(named: "doc")?.attribute("n")?.kind == .double)
+        // A double given integers stays a double; a text key given a number is a conflict.
+        #expect(try grown.grown(with: try Self.infer([#"{"id": 3, "n": 4}"#])).changes.isEmpty)
+        #expect(throws: SearchlightError.self) { try grown.grown(with: try Self.infer([#"{"id": 3, "title": 7}"#])) }
+        // A type from a schema file does not grow.
+        var fixed = stored
+        fixed.types[0].inferred = false
+        #expect(throws: SearchlightError.self) { try fixed.merged(with: later) }
+        #expect(throws: SearchlightError.self) { try fixed.grown(with: later) }
+    }
+}

@@ -12,4 +12,7 @@ public struct CompactionReport: Sendable {
     /// Whether the folders were exchanged atomically (`renameat2`), or renamed one after the other.
     public var exchangedAtomically: Bool
     public var seconds: Double
+    /// The old index's folder, when the swap was done but it could not be deleted (the next writer
+    /// of the index deletes it).
+    public var oldCopyLeftAt: String? = nil
 }

@@ -16,18 +16,22 @@ extension EntityIndex {
     /// is complete); then this index is left open for reading and its writes throw `.readOnly`.
     public func compact() throws(SearchlightError) -> CompactionReport {
         let started = ContinuousClock.now
-        let (parent, name) = Self.split(path)
-        let sibling = (parent.isEmpty ? "" : parent + "/") + ".\(name).compacting"
-        let aside = (parent.isEmpty ? "" : parent + "/") + ".\(name).old"
+        let (sibling, aside) = Self.compactionSiblings(of: path)
         let before = sizeOnDisk
         return try read { (state: inout State) throws -> CompactionReport in
             guard let writer = state.writer else { throw SearchlightError.readOnly }
+            // Everything the swap needs is checked first, so that a compaction that cannot finish
+            // changes nothing: the copy is written beside the index and renamed in its parent, and the
+            // old files are deleted from the index folder afterwards.
+            let (parent, _) = Self.split(path)
+            for folder in [parent.isEmpty ? "." : parent, path] where access(folder, W_OK | X_OK) != 0 {
+                throw SearchlightError.storage(StorageFailure(kind: .io, message: "cannot compact the index at \(path): "
+                    + (folder == path ? "the index folder" : "the folder holding it, \(folder),") + " is not writable (\(String(cString: strerror(errno)))); the index was left as it was"))
+            }
             try writer.commit()
             let entities = try writer.documentCount
             // Leftovers of an interrupted compaction: nobody else can be using them while we hold the lock.
-            for leftover in [sibling, aside] where FileManager.default.fileExists(atPath: leftover) {
-                try FileManager.default.removeItem(atPath: leftover)
-            }
+            try Self.removeCompactionLeftovers(of: path)
             let compacted: WritableDatabase
             do {
                 try Database(path: path).compact(to: sibling)
@@ -38,13 +42,16 @@ extension EntityIndex {
                     throw SearchlightError.storage(StorageFailure(kind: .corrupt, message:
                         "the compacted copy holds \(try compacted.documentCount) entities and \(check.errors) errors; expected \(entities) and none; the index was left as it was"))
                 }
+                try Self.copyOwnershipAndModes(from: path, to: sibling)
             } catch {
                 try? FileManager.default.removeItem(atPath: sibling)
                 throw error
             }
             let old = try FolderExchange.replace(path, with: sibling, keepingOldAt: aside)
             try writer.close()
-            try FileManager.default.removeItem(atPath: old)
+            // The swap is done: an old copy that cannot be deleted is named, and the next writer deletes it.
+            var leftover: String?
+            do { try FileManager.default.removeItem(atPath: old) } catch { leftover = old }
             try compacted.close()
             if let reopened = try? Self.openWriter(path) {
                 WriterLock.record(path: path)
@@ -54,8 +61,52 @@ extension EntityIndex {
             }
             state.madeSearcher = nil
             return CompactionReport(bytesBefore: before, bytesAfter: Self.folderSize(path), entities: entities,
-                                    exchangedAtomically: old == sibling, seconds: (ContinuousClock.now - started).seconds)
+                                    exchangedAtomically: old == sibling, seconds: (ContinuousClock.now - started).seconds,
+                                    oldCopyLeftAt: leftover)
         }
+    }
+
+    /// The sibling folders of a compaction of the index at `path`: the compacted copy, and where the
+    /// old folder goes when the folders cannot be exchanged atomically.
+    static func compactionSiblings(of path: String) -> (copy: String, aside: String) {
+        let (parent, name) = split(path)
+        let prefix = parent.isEmpty ? "" : parent == "/" ? "/" : parent + "/"
+        return (prefix + ".\(name).compacting", prefix + ".\(name).old")
+    }
+
+    /// Deletes what a compaction killed part-way left beside the index at `path`. Only while holding
+    /// the index's writer lock: a compaction in progress holds it until its old copy is gone.
+    static func removeCompactionLeftovers(of path: String) throws(SearchlightError) {
+        let (copy, aside) = compactionSiblings(of: path)
+        for leftover in [copy, aside] where FileManager.default.fileExists(atPath: leftover) {
+            do { try FileManager.default.removeItem(atPath: leftover) } catch {
+                throw .storage(StorageFailure(kind: .io, message: "cannot remove \(leftover), left by an interrupted compaction of \(path): \(describe(error))"))
+            }
+        }
+    }
+
+    /// Gives the compacted copy the index folder's mode and owner, and each of its files those of
+    /// the file of the same name in the index, so that the swap changes no permission.
+    private static func copyOwnershipAndModes(from original: String, to copy: String) throws(SearchlightError) {
+        var info = stat()
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: copy)) ?? [])
+        for (from, to) in [(original, copy)] + names.map({ (original + "/" + $0, copy + "/" + $0) }) {
+            guard stat(from, &info) == 0 else { continue }
+            if geteuid() == 0 { _ = chown(to, info.st_uid, info.st_gid) }
+            guard chmod(to, info.st_mode & 0o7777) == 0 else {
+                throw .storage(StorageFailure(kind: .io, message: "cannot give \(to) the mode of \(from): \(String(cString: strerror(errno))); the index was left as it was"))
+            }
+        }
+    }
+
+    /// A file error's path and reason, without Foundation's wrapping.
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? CocoaError {
+            let path = error.userInfo["NSFilePath"] as? String
+            let reason = (error.userInfo["NSUnderlyingError"] as? POSIXError).map { String(cString: strerror($0.code.rawValue)) } ?? "\(error.code)"
+            return (path.map { "\($0): " } ?? "") + reason
+        }
+        return "\(error)"
     }
 }
 

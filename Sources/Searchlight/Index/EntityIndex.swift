@@ -104,6 +104,8 @@ public final class EntityIndex: Sendable {
                 }
                 let writer = try WritableDatabase(path: path)
                 WriterLock.record(path: path)
+                // Holding the lock, delete what a compaction that was killed part-way left beside the index.
+                try? removeCompactionLeftovers(of: path)
                 return writer
             }
         } catch let error as SearchlightError {
@@ -313,6 +315,7 @@ public final class EntityIndex: Sendable {
                 try writer.replaceDocument(uniqueTerm: IndexTerms.unique(type: entity.type, id: entity.id),
                                            with: try state.builder.document(for: entity, type: type, schema: state.schema))
             }
+            _ = try Self.purgeExpired(writer)
         }
         try refreshShortPrefixTables()
     }
@@ -335,7 +338,8 @@ public final class EntityIndex: Sendable {
     /// Writes one batch in one commit, its parts taken from `next` until the end. An error thrown by
     /// `next` discards the batch. `adding` promises that none of the entities is in the index yet
     /// (they are added without a lookup).
-    func writeBatch(adding: Bool, parts next: () throws -> BatchPart) throws(SearchlightError) {
+    /// With `purgingExpired`, expired entities (the batch's own too) are deleted in the same commit.
+    func writeBatch(adding: Bool, purgingExpired: Bool = false, parts next: () throws -> BatchPart) throws(SearchlightError) {
         try write { (state: inout State, writer) throws in
             while true {
                 switch try next() {
@@ -352,6 +356,7 @@ public final class EntityIndex: Sendable {
                     if let dictionary, state.builder.dictionary == nil { try Self.install(dictionary, in: &state, writer: writer) }
                     if let normalization, state.builder.normalization == nil { try Self.install(normalization, in: &state, writer: writer) }
                     if let checkpoint { try writer.setMetadata(IndexMetadata.checkpoint, Array(checkpoint.jsonText.utf8)) }
+                    if purgingExpired { _ = try Self.purgeExpired(writer) }
                     return
                 }
             }
@@ -415,10 +420,12 @@ public final class EntityIndex: Sendable {
     }
 
     private func deleteDocuments(withTerms terms: [String]) throws(SearchlightError) -> Int {
-        let deleted = try write { (_: inout State, writer) throws -> Int in
-            try terms.reduce(0) { total, term in total + (try writer.deleteDocuments(withTerm: term)) }
+        let (deleted, purged) = try write { (_: inout State, writer) throws -> (Int, Int) in
+            // Expired entities are purged first, so that the count is of entities that were still there.
+            let purged = try Self.purgeExpired(writer)
+            return (try terms.reduce(0) { total, term in total + (try writer.deleteDocuments(withTerm: term)) }, purged)
         }
-        if deleted > 0 { try refreshShortPrefixTables() }
+        if deleted > 0 || purged > 0 { try refreshShortPrefixTables() }
         return deleted
     }
 
@@ -429,8 +436,9 @@ public final class EntityIndex: Sendable {
     public func entities(for references: [EntityReference]) throws(SearchlightError) -> [Entity] {
         let terms = try references.map { (reference) throws(SearchlightError) in try uniqueTerm(reference) }
         return try read { (state: inout State) throws -> [Entity] in
-            try terms.compactMap { term in
-                try state.database.documentData(forTerm: term).flatMap(Self.entity(fromData:))
+            let now = Date()
+            return try terms.compactMap { term in
+                try state.database.documentData(forTerm: term).flatMap(Self.entity(fromData:)).flatMap { Self.isExpired($0, now: now) ? nil : $0 }
             }
         }
     }
@@ -456,15 +464,24 @@ public final class EntityIndex: Sendable {
         return IndexTerms.unique(type: type.name, id: id)
     }
 
+    /// How many unexpired entities the index holds.
     public var totalCount: Int {
+        get throws(SearchlightError) {
+            try read { (state: inout State) throws -> Int in try state.database.documentCount - Self.expiredDocuments(state.database).count }
+        }
+    }
+
+    /// How many documents the index holds, expired ones included.
+    var documentCount: Int {
         get throws(SearchlightError) { try read { try $0.database.documentCount } }
     }
 
-    /// How many entities of each schema type the index holds.
+    /// How many unexpired entities of each schema type the index holds.
     public func countsByType() throws(SearchlightError) -> [(type: String, count: Int)] {
         let names = schema.types.map(\.name)
+        let expired = try expiredCountsByType()
         return try read { (state: inout State) throws -> [(type: String, count: Int)] in
-            try names.map { ($0, try state.database.termFrequency(IndexTerms.type($0))) }
+            try names.map { ($0, try state.database.termFrequency(IndexTerms.type($0)) - expired[$0, default: 0]) }
         }
     }
 
@@ -475,6 +492,18 @@ public final class EntityIndex: Sendable {
         var info = stat()
         return ((try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []).reduce(0) { total, name in
             stat(path + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? total + Int(info.st_size) : total
+        }
+    }
+
+    /// Records in the checkpoint that the index was compacted after the run that wrote it, so that
+    /// `--resume` does not compact it again.
+    func markCheckpointCompacted() throws(SearchlightError) {
+        try write { (_: inout State, writer) throws in
+            guard let bytes = try writer.metadata(IndexMetadata.checkpoint),
+                  case .object(var members)? = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)) else { return }
+            members.removeAll { $0.key == "compacted" }
+            members.append((key: "compacted", value: .bool(true)))
+            try writer.setMetadata(IndexMetadata.checkpoint, Array(JSONValue.object(members).jsonText.utf8))
         }
     }
 

@@ -28,7 +28,7 @@ enum FolderExchange {
     }
 
     private static func failure(_ path: String, _ what: String) -> SearchlightError {
-        .input(path: path, reason: "\(what): \(String(cString: strerror(errno)))")
+        .storage(StorageFailure(kind: .io, message: "\(path): \(what): \(String(cString: strerror(errno))); the index was left as it was"))
     }
 
     #if os(Linux)

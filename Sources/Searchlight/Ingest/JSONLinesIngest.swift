@@ -59,6 +59,13 @@ public final class JSONLinesIngest {
         /// Why that compaction failed, if it did. The run's entities are committed all the same and
         /// the index is left uncompacted (`EntityIndex.compact` changes nothing until it succeeds).
         public var compactionFailure: SearchlightError?
+        /// Whether `shouldStop` stopped the run early. Its committed batches are kept (`indexed` counts
+        /// them), the batch it was building is discarded, and no compaction ran; `resume` continues it.
+        public var interrupted = false
+        /// Where the last batch this run committed ended (nil when it committed none).
+        public var committedThrough: InputLocation?
+        /// How the data extended the stored inferred types, a sentence each (`Schema.grown(with:)`).
+        public var schemaChanges: [String] = []
     }
 
     /// Progress of a run: which pass, and bytes done of the total.
@@ -69,30 +76,62 @@ public final class JSONLinesIngest {
         public var bytesTotal: Int
     }
 
+    /// What a run has committed: how many entities, and where in the input its last batch ended.
+    public struct Committed: Sendable {
+        public var entities: Int
+        public var through: InputLocation
+    }
+
+    /// An input: the JSON Lines file to read, and the name it goes by in messages, locations and the
+    /// checkpoint (the file it was prepared from, or `-` for standard input).
+    public struct Input: Sendable {
+        public var path: String
+        public var name: String
+        public init(path: String, name: String? = nil) {
+            self.path = path
+            self.name = name ?? path
+        }
+    }
+
     let index: EntityIndex
-    let files: [String]
+    let inputs: [Input]
     let options: Options
 
-    public init(index: EntityIndex, files: [String], options: Options) {
+    /// What the last run committed, known also when it failed (nil when it committed nothing): the
+    /// batches it committed before the failure are kept.
+    public private(set) var committed: Committed?
+
+    public convenience init(index: EntityIndex, files: [String], options: Options) {
+        self.init(index: index, inputs: files.map { Input(path: $0) }, options: options)
+    }
+
+    public init(index: EntityIndex, inputs: [Input], options: Options) {
         self.index = index
-        self.files = files
+        self.inputs = inputs
         self.options = options
     }
 
-    public func run(progress: (Progress) -> Void = { _ in }) throws(SearchlightError) -> Report {
+    /// Runs the ingest. `shouldStop` is asked between lines (a signal handler's flag, say): once it
+    /// says yes, the batch being built is discarded, the batches before it stay committed, and the
+    /// report says `interrupted`.
+    public func run(progress: (Progress) -> Void = { _ in }, shouldStop: () -> Bool = { false }) throws(SearchlightError) -> Report {
         let started = Date()
-        let readers = try files.map { (file) throws(SearchlightError) in try LineReader(path: file) }
+        committed = nil
+        let readers = try self.inputs.map { (input) throws(SearchlightError) in try LineReader(path: input.path, name: input.name) }
         let totalBytes = readers.reduce(0) { $0 + $1.size }
         var report = Report()
-        let inputs = JSONValue.array(readers.map { .object([("path", .string(Self.absolute($0.path))), ("bytes", .int($0.size))]) })
+        let inputs = JSONValue.array(readers.map { .object([("path", .string($0.name == "-" ? "-" : Self.absolute($0.name))), ("bytes", .int($0.size))]) })
         let resumePoint = options.resume ? try self.resumePoint(inputs: inputs) : nil
-        report.resumedAfter = resumePoint.map { InputLocation(file: readers[$0.fileIndex].path, line: $0.line) }
+        report.resumedAfter = resumePoint.map { InputLocation(file: readers[$0.fileIndex].name, line: $0.line) }
 
         // Pass 1: check every line, infer missing types, note the invalid ones.
         var schema = try index.schema.merged(with: options.schema ?? Schema())
         // Types are inferred for flat data (`--type`), or for every type when there is no schema at all;
         // otherwise an unknown type is more likely a typo than a new type.
         let inferAnyType = options.schema == nil && schema.types.isEmpty
+        // Stored types that were inferred grow with the data (new keys, integers widened to doubles),
+        // unless this run gives a schema.
+        let growable = options.schema == nil ? Set(schema.types.filter(\.inferred).map(\.name)) : []
         var inference = SchemaInference()
         var invalid = Set<InputLocation>()
         var seen = Set<String>()
@@ -104,16 +143,16 @@ public final class JSONLinesIngest {
         var lengths = LengthSurvey()
         for reader in readers {
             var entities = 0
-            try eachLine(of: reader) { location, line, json, bytesRead in
+            try eachLine(of: reader, until: shouldStop) { location, line, json, bytesRead in
                 sampler.offer(line, after: doneBytes + bytesRead)
                 defer { if location.line % 4096 == 0 { progress(Progress(phase: .checking, bytesDone: doneBytes + bytesRead, bytesTotal: totalBytes)) } }
                 do {
                     let envelope = try checker.envelope(of: try json.get())
-                    if let type = schema.type(named: envelope.type) {
+                    if let type = schema.type(named: envelope.type), !growable.contains(type.name) {
                         let entity = try checker.entity(from: envelope, type: type)
                         lengths.count(entity, type: type)
                         if !seen.insert(IndexTerms.unique(type: entity.type, id: entity.id)).inserted { report.duplicates += 1 }
-                    } else if inferAnyType || envelope.type == options.defaultType {
+                    } else if inferAnyType || envelope.type == options.defaultType || growable.contains(envelope.type) {
                         try inference.observe(type: envelope.type, id: envelope.id, attributes: envelope.attributes)
                         lengths.sampleLineOfInferredType(line)
                         if !seen.insert("\(envelope.type)\u{0}\(envelope.id.jsonText)").inserted { report.duplicates += 1 }
@@ -128,28 +167,47 @@ public final class JSONLinesIngest {
                     report.skipped.append((location, reason))
                 }
             }
-            if entities == 0 && !options.skipInvalid && !invalid.contains(where: { $0.file == reader.path }) {
-                throw .input(path: reader.path, reason: reader.size == 0 ? "the file is empty" : "the file holds no entities")
+            if shouldStop() {
+                report.interrupted = true
+                report.seconds = Date().timeIntervalSince(started)
+                return report
+            }
+            if entities == 0 && !options.skipInvalid && !invalid.contains(where: { $0.file == reader.name }) {
+                throw .input(path: reader.name, reason: reader.size == 0 ? "the file is empty" : "the file holds no entities")
             }
             doneBytes += reader.size
         }
-        if !inference.isEmpty { schema = try schema.merged(with: inference.schema()) }
+        if !inference.isEmpty {
+            (schema, report.schemaChanges) = try schema.grown(with: inference.schema())
+        }
         var dictionary = index.dictionary != nil ? nil : StoredData.Dictionary.trained(on: sampler)
         var normalization = index.normalization != nil ? nil : lengths.normalization(decoder: EntityDecoder(schema: schema, defaultType: options.defaultType))
 
         // Pass 2: index the valid lines in atomic batches, each with its checkpoint. This thread reads
         // the lines and builds the documents; the writer's thread adds them to the index and commits.
         var counts: [String: Int] = [:]
+        // Of the batch being built: added to `counts` when its end is sent.
+        var batchCounts: [String: Int] = [:]
         var schemaToStore: Schema? = schema
         let entitiesBefore = resumePoint?.entities ?? 0
         // Into an empty index, with no id repeated, every entity is new: adding skips the unique-term lookup.
-        let countBefore = try index.totalCount
+        let countBefore = try index.documentCount
+        // What the index held before the first of the runs this one continues: whether to compact
+        // after a bulk load is decided for them all, as if they were one run.
+        let countBeforeRuns = resumePoint?.countBefore ?? countBefore
         let adding = resumePoint == nil && report.duplicates == 0 && countBefore == 0
         let builder = DocumentBuilder()
         builder.dictionary = dictionary ?? index.dictionary
         builder.normalization = normalization ?? index.normalization
         let writer = PipelinedWriter(index: index, adding: adding)
-        defer { writer.abandon() }
+        // The end of each batch sent, and the run's entities up to it.
+        var batchEnds: [Committed] = []
+        committed = nil
+        defer {
+            writer.abandon()
+            let count = writer.batchesCommitted
+            committed = count > 0 ? batchEnds[count - 1] : nil
+        }
         var part: [EntityIndex.PreparedEntity] = []
         var batchCount = 0
         func send(_ entity: EntityIndex.PreparedEntity) throws(SearchlightError) {
@@ -162,24 +220,31 @@ public final class JSONLinesIngest {
         }
         func endBatch(at location: InputLocation, fileIndex: Int) throws(SearchlightError) {
             guard batchCount > 0 else { return }
+            // A batch read from a file that has changed since it was checked is not committed.
+            try requireUnchanged(readers[fileIndex])
             if !part.isEmpty { try writer.send(.entities(part)) }
             part = []
             let checkpoint = JSONValue.object([("file", .string(location.file)), ("line", .int(location.line)),
                                                ("entities", .int(entitiesBefore + report.indexed + batchCount)),
-                                               ("fileIndex", .int(fileIndex)), ("inputs", inputs)])
+                                               ("fileIndex", .int(fileIndex)), ("inputs", inputs), ("countBefore", .int(countBeforeRuns))])
             try writer.send(.end(schema: schemaToStore, checkpoint: checkpoint, dictionary: dictionary, normalization: normalization))
             dictionary = nil
             normalization = nil
             schemaToStore = nil
             report.indexed += batchCount
             report.batches += 1
+            report.committedThrough = location
+            batchEnds.append(Committed(entities: report.indexed, through: location))
+            counts.merge(batchCounts, uniquingKeysWith: +)
+            batchCounts = [:]
             batchCount = 0
         }
         let decoder = EntityDecoder(schema: schema, defaultType: options.defaultType)
         doneBytes = 0
         for (fileIndex, reader) in readers.enumerated() {
-            var last = InputLocation(file: reader.path, line: 0)
-            try eachLine(of: reader) { location, _, json, bytesRead in
+            var last = InputLocation(file: reader.name, line: 0)
+            try requireUnchanged(reader)
+            try eachLine(of: reader, until: shouldStop) { location, _, json, bytesRead in
                 last = location
                 if let resumePoint, fileIndex < resumePoint.fileIndex || (fileIndex == resumePoint.fileIndex && location.line <= resumePoint.line) {
                     return
@@ -187,27 +252,43 @@ public final class JSONLinesIngest {
                 guard !invalid.contains(location) else { return }
                 let entity: Entity
                 do { entity = try decoder.entity(from: try json.get()) } catch {
+                    try requireUnchanged(reader)
                     throw SearchlightError.invalidEntity(location: location, field: nil, reason: Self.reason(error))
                 }
                 guard let type = schema.type(named: entity.type) else { throw SearchlightError.unknownType(entity.type, known: schema.types.map(\.name)) }
                 let document = try builder.document(for: entity, type: type, schema: schema)
                 try send(EntityIndex.PreparedEntity(document: document, uniqueTerm: IndexTerms.unique(type: entity.type, id: entity.id)))
-                counts[entity.type, default: 0] += 1
+                batchCounts[entity.type, default: 0] += 1
                 if batchCount >= options.batchSize {
                     try endBatch(at: location, fileIndex: fileIndex)
                     progress(Progress(phase: .indexing, bytesDone: doneBytes + bytesRead, bytesTotal: totalBytes))
                 }
             }
+            if shouldStop() {
+                report.interrupted = true
+                break
+            }
+            try requireUnchanged(reader)
             try endBatch(at: last, fileIndex: fileIndex)
             doneBytes += reader.size
             progress(Progress(phase: .indexing, bytesDone: doneBytes, bytesTotal: totalBytes))
         }
-        try writer.finish()
+        if report.interrupted {
+            // The batch being built is discarded; those whose end was sent are committed first.
+            try writer.finish(discardingOpenBatch: true)
+        } else {
+            try writer.finish()
+        }
         // A resumed run refreshes even when nothing was left: the run it continues may have died before doing so.
         if report.indexed > 0 || resumePoint != nil { try index.refreshShortPrefixTables() }
-        if options.compactAfterBulkLoad && report.indexed > 0 && report.indexed >= countBefore {
+        // A run that created the index or at least doubled it compacts it; a resumed run does when
+        // the runs it continues, taken together, did, unless one of them has compacted since.
+        let indexedByRuns = entitiesBefore + report.indexed
+        let compactionDue = report.indexed > 0 || (resumePoint.map { !$0.compacted } ?? false)
+        if options.compactAfterBulkLoad && !report.interrupted && compactionDue && indexedByRuns > 0 && indexedByRuns >= countBeforeRuns {
             do {
                 report.compaction = try index.compact()
+                try index.markCheckpointCompacted()
             } catch {
                 report.compactionFailure = error
             }
@@ -219,7 +300,7 @@ public final class JSONLinesIngest {
 
     /// Where an earlier run over the same `inputs` stopped: its last committed batch, or nil when
     /// none was committed (so the run starts at the beginning). Refuses inputs that differ from that run's.
-    private func resumePoint(inputs: JSONValue) throws(SearchlightError) -> (fileIndex: Int, line: Int, entities: Int)? {
+    private func resumePoint(inputs: JSONValue) throws(SearchlightError) -> (fileIndex: Int, line: Int, entities: Int, countBefore: Int?, compacted: Bool)? {
         guard let checkpoint = try index.checkpoint() else { return nil }
         guard let recorded = checkpoint["inputs"], let fileIndex = checkpoint["fileIndex"]?.intValue,
               let line = checkpoint["line"]?.intValue, let entities = checkpoint["entities"]?.intValue
@@ -231,7 +312,14 @@ public final class JSONLinesIngest {
             throw .cannotResume("the inputs differ from those of the run that wrote the last batch: it indexed \(describe(recorded)); "
                 + "these are \(describe(inputs)). Give the same files, or index without --resume")
         }
-        return (fileIndex, line, entities)
+        return (fileIndex, line, entities, checkpoint["countBefore"]?.intValue, checkpoint["compacted"]?.boolValue ?? false)
+    }
+
+    /// Fails when `reader`'s file changed since the run opened it: its lines were checked as they were then.
+    private func requireUnchanged(_ reader: LineReader) throws(SearchlightError) {
+        if let change = reader.changeSinceOpened() {
+            throw .input(path: reader.name, reason: "the file changed during the run (\(change)); its lines were checked as they were before")
+        }
     }
 
     /// Entities handed to the writer at a time: enough to keep it busy, few enough to keep memory low.
@@ -239,20 +327,22 @@ public final class JSONLinesIngest {
 
     private static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 
-    /// Calls `body` for each non-blank line with its location, bytes and parsed JSON (or the syntax error).
-    private func eachLine(of reader: LineReader,
+    /// Calls `body` for each non-blank line with its location, bytes and parsed JSON (or the syntax error),
+    /// until `stop` says to stop.
+    private func eachLine(of reader: LineReader, until stop: () -> Bool = { false },
                           _ body: (InputLocation, UnsafeRawBufferPointer, Result<JSONValue, JSONSyntaxError>, Int) throws -> Void) throws(SearchlightError) {
         do {
             try reader.forEachLine { number, bytes, bytesRead in
+                if stop() { return false }
                 guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return true }
                 let json = Result { () throws(JSONSyntaxError) in try JSONValue(parsing: bytes) }
-                try body(InputLocation(file: reader.path, line: number), bytes, json, bytesRead)
+                try body(InputLocation(file: reader.name, line: number), bytes, json, bytesRead)
                 return true
             }
         } catch let error as SearchlightError {
             throw error
         } catch {
-            throw .input(path: reader.path, reason: "\(error)")
+            throw .input(path: reader.name, reason: "\(error)")
         }
     }
 

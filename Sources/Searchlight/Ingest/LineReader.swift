@@ -13,21 +13,46 @@ public final class LineReader {
     /// Lines longer than this are rejected rather than buffered.
     public static let maximumLineBytes = 64 << 20
 
+    /// The file read.
     public let path: String
+    /// The input's name in messages and locations: `path`, or what a prepared copy was made from
+    /// (`-` for standard input, a `.json` or compressed file).
+    public let name: String
     private let descriptor: Int32
+    /// The file's size when opened: lines are read up to there, so that data appended during a run
+    /// is not read unchecked (`changeSinceOpened` reports it).
     public let size: Int
+    private let opened: stat
 
-    public init(path: String) throws(SearchlightError) {
+    public init(path: String, name: String? = nil) throws(SearchlightError) {
         self.path = path
+        let name = name ?? path
+        self.name = name
         descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .input(path: path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw .input(path: name, reason: String(cString: strerror(errno))) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .input(path: path, reason: String(cString: strerror(errno))) }
+        guard fstat(descriptor, &info) == 0 else { throw .input(path: name, reason: String(cString: strerror(errno))) }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             close(descriptor)
-            throw .input(path: path, reason: "not a regular file")
+            throw .input(path: name, reason: "not a regular file")
         }
         size = Int(info.st_size)
+        opened = info
+    }
+
+    /// How the file changed since it was opened, if it did: its size or modification time, or the
+    /// path now naming another file (or none).
+    public func changeSinceOpened() -> String? {
+        var now = stat()
+        guard fstat(descriptor, &now) == 0 else { return String(cString: strerror(errno)) }
+        if now.st_size != opened.st_size { return "it was \(size) bytes when the run began and is \(now.st_size) now" }
+        if now.st_mtim.tv_sec != opened.st_mtim.tv_sec || now.st_mtim.tv_nsec != opened.st_mtim.tv_nsec {
+            return "it was modified after the run began"
+        }
+        var named = stat()
+        guard stat(path, &named) == 0 else { return "it was removed after the run began" }
+        if named.st_ino != opened.st_ino || named.st_dev != opened.st_dev { return "it was replaced by another file after the run began" }
+        return nil
     }
 
     deinit { close(descriptor) }
@@ -35,9 +60,9 @@ public final class LineReader {
     /// Calls `body` with each line's 1-based number, its bytes (without the newline, valid only
     /// during the call) and the bytes read so far; stops early when `body` returns false.
     public func forEachLine(_ body: (Int, UnsafeRawBufferPointer, Int) throws -> Bool) throws {
-        guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw SearchlightError.input(path: path, reason: String(cString: strerror(errno))) }
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw SearchlightError.input(path: name, reason: String(cString: strerror(errno))) }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        var start = 0, end = 0, lineNumber = 0, consumed = 0
+        var start = 0, end = 0, lineNumber = 0, consumed = 0, readSoFar = 0
         var atEnd = false
         while true {
             if let newline = buffer[start..<end].firstIndex(of: 0x0A) {
@@ -68,16 +93,17 @@ public final class LineReader {
             }
             if end == buffer.count {
                 guard buffer.count < Self.maximumLineBytes else {
-                    throw SearchlightError.input(path: "\(path):\(lineNumber + 1)", reason: "line is longer than \(Self.maximumLineBytes >> 20) MiB")
+                    throw SearchlightError.input(path: "\(name):\(lineNumber + 1)", reason: "line is longer than \(Self.maximumLineBytes >> 20) MiB")
                 }
                 buffer += [UInt8](repeating: 0, count: buffer.count)
             }
-            let count = buffer.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress! + end, raw.count - end) }
+            let wanted = min(buffer.count - end, size - readSoFar)
+            let count = wanted == 0 ? 0 : buffer.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress! + end, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw SearchlightError.input(path: path, reason: String(cString: strerror(errno)))
+                throw SearchlightError.input(path: name, reason: String(cString: strerror(errno)))
             }
-            if count == 0 { atEnd = true } else { end += count }
+            if count == 0 { atEnd = true } else { end += count; readSoFar += count }
         }
     }
 }

@@ -32,6 +32,10 @@ final class PipelinedWriter: Sendable {
     private let done = DispatchSemaphore(value: 0)
     private let failure = Mutex<SearchlightError?>(nil)
     private let stopped = Mutex(false)
+    private let committed = Mutex(0)
+
+    /// How many batches were committed so far.
+    var batchesCommitted: Int { committed.withLock { $0 } }
 
     init(index: EntityIndex, adding: Bool) {
         DispatchQueue(label: "searchlight.writer").async { [self] in
@@ -47,8 +51,9 @@ final class PipelinedWriter: Sendable {
     }
 
     /// Waits for every batch sent to be committed; throws the first failure. Call once, after the last batch's end.
-    func finish() throws(SearchlightError) {
-        stop(.stop)
+    /// With `discardingOpenBatch`, a batch whose end was not sent is discarded rather than awaited.
+    func finish(discardingOpenBatch: Bool = false) throws(SearchlightError) {
+        stop(discardingOpenBatch ? .abandon : .stop)
         if let error = failure.withLock({ $0 }) { throw error }
     }
 
@@ -75,11 +80,13 @@ final class PipelinedWriter: Sendable {
     }
 
     private func run(index: EntityIndex, adding: Bool) {
-        while case .part(let first) = take() {
-            var pending: EntityIndex.BatchPart? = first
+        var first = true
+        while case .part(let part) = take() {
+            var pending: EntityIndex.BatchPart? = part
             var stoppedInBatch = false
             do {
-                try index.writeBatch(adding: adding) { () throws -> EntityIndex.BatchPart in
+                // The first commit of a run also deletes the entities that have expired.
+                try index.writeBatch(adding: adding, purgingExpired: first) { () throws -> EntityIndex.BatchPart in
                     if let part = pending {
                         pending = nil
                         return part
@@ -90,6 +97,8 @@ final class PipelinedWriter: Sendable {
                     }
                     return part
                 }
+                committed.withLock { $0 += 1 }
+                first = false
             } catch {
                 guard !stoppedInBatch else { return }
                 failure.withLock { $0 = error }

@@ -48,10 +48,14 @@ public struct EntityType: Sendable, Hashable {
     /// A date key that orders suggestions by recency.
     public var recency: String?
     public var attributes: [AttributeKey]
+    /// Whether the type was inferred from data (`SchemaInference`): later data may then extend it,
+    /// with new attributes and integers widened to doubles. A type from a schema file or code is fixed.
+    public var inferred: Bool
 
     public init(name: String, displayName: String? = nil, pluralName: String? = nil, idKind: IdentifierKind = .string,
                 language: String = "english", display: DisplayTemplate = DisplayTemplate(), urlTemplate: String? = nil,
-                rankingHint: String? = nil, recency: String? = nil, attributes: [AttributeKey]) {
+                rankingHint: String? = nil, recency: String? = nil, attributes: [AttributeKey], inferred: Bool = false) {
+        self.inferred = inferred
         self.name = name
         self.displayName = displayName ?? name.prefix(1).uppercased() + name.dropFirst()
         self.pluralName = pluralName ?? self.displayName + "s"

@@ -2,7 +2,9 @@
 ///
 /// The rules (also in the README):
 /// - an `id` that is always an integer makes an `int` id kind, otherwise `string`;
-/// - strings become searchable `text`, or `date` when every value is an ISO-8601 date;
+/// - strings become searchable `text`, or `date` when every value is an ISO-8601 date, or a
+///   `keyword` (facetable) when every value is a single token (no white space, at most 32
+///   characters), at most 50 distinct, each used twice on average, and the key names no display part;
 /// - integers become sortable `integer`s, any fraction makes the key a `double`; booleans `boolean`;
 /// - arrays of strings become multi-valued `keyword`s, arrays of numbers multi-valued numbers;
 /// - a key that mixes strings with other values becomes `text`; objects are rejected;
@@ -19,7 +21,18 @@ public struct SchemaInference: Sendable {
     struct KeyStats: Sendable {
         var strings = 0, dates = 0, integers = 0, doubles = 0, booleans = 0
         var stringLists = 0, numberLists = 0, integerOnlyLists = true, mixedLists = 0
+        /// Strings that are one token: no white space, at most `keywordMaximumLength` characters.
+        var singleTokens = 0
+        /// The distinct strings seen, up to `keywordMaximumValues + 1` of them.
+        var distinct: Set<String> = []
     }
+
+    /// A string key becomes a keyword when its values are single tokens of at most this many
+    /// characters, with at most `keywordMaximumValues` distinct values, each used twice on average.
+    static let keywordMaximumLength = 32
+    static let keywordMaximumValues = 50
+    /// Keys that name display parts, which stay text.
+    static let displayKeys: Set = ["title", "name", "subtitle", "summary", "description", "image"]
 
     struct TypeStats: Sendable {
         var keys: [String] = []
@@ -54,6 +67,10 @@ public struct SchemaInference: Sendable {
             case .string(let s):
                 stats.strings += 1
                 if ISO8601.seconds(s) != nil { stats.dates += 1 }
+                if !s.isEmpty, s.count <= Self.keywordMaximumLength, !s.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
+                    stats.singleTokens += 1
+                    if stats.distinct.count <= Self.keywordMaximumValues { stats.distinct.insert(s) }
+                }
             case .int: stats.integers += 1
             case .double: stats.doubles += 1
             case .bool: stats.booleans += 1
@@ -97,7 +114,7 @@ public struct SchemaInference: Sendable {
         return EntityType(name: name, idKind: typeStats.allIntegerIDs ? .int : .string, display: display,
                           rankingHint: first(of: ["rankingHint", "popularity"]) { $0.kind == .integer || $0.kind == .double },
                           recency: first(of: ["updated", "modified", "date", "published", "created"]) { $0.kind == .date },
-                          attributes: attributes)
+                          attributes: attributes, inferred: true)
     }
 
     private func attribute(_ key: String, _ s: KeyStats) -> AttributeKey {
@@ -113,6 +130,10 @@ public struct SchemaInference: Sendable {
         }
         if s.strings > 0 {
             if s.dates == s.strings, scalars == s.strings { return AttributeKey(key, kind: .date) }
+            if scalars == s.strings, s.singleTokens == s.strings, !Self.displayKeys.contains(key),
+               s.distinct.count <= Self.keywordMaximumValues, s.distinct.count * 2 <= s.strings {
+                return AttributeKey(key, kind: .keyword)
+            }
             return AttributeKey(key, kind: .text)
         }
         if s.booleans > 0 { return AttributeKey(key, kind: s.integers + s.doubles > 0 ? .text : .boolean) }

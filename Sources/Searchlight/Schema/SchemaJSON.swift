@@ -155,6 +155,7 @@ extension EntityType {
         if let rankingHint { members.append(("rankingHint", .string(rankingHint))) }
         if let recency { members.append(("recency", .string(recency))) }
         members.append(("attributes", .array(attributes.map(\.jsonValue))))
+        if inferred { members.append(("inferred", .bool(true))) }
         return .object(members)
     }
 }
@@ -228,7 +229,7 @@ private struct SchemaReader {
 
     func entityType(_ value: JSONValue, at path: String) throws(SearchlightError) -> EntityType {
         let object = try self.object(value, at: path)
-        try allowOnly(["name", "displayName", "pluralName", "idKind", "language", "display", "url", "rankingHint", "recency", "attributes"],
+        try allowOnly(["name", "displayName", "pluralName", "idKind", "language", "display", "url", "rankingHint", "recency", "attributes", "inferred"],
                       in: object, at: path)
         let name = try string(object, "name", at: path, required: true)!
         var idKind = IdentifierKind.string
@@ -254,7 +255,8 @@ private struct SchemaReader {
                           pluralName: try string(object, "pluralName", at: path), idKind: idKind,
                           language: try string(object, "language", at: path) ?? "english", display: display,
                           urlTemplate: try string(object, "url", at: path), rankingHint: try string(object, "rankingHint", at: path),
-                          recency: try string(object, "recency", at: path), attributes: attributes)
+                          recency: try string(object, "recency", at: path), attributes: attributes,
+                          inferred: try bool(object, "inferred", at: path) ?? false)
     }
 
     func attributeKey(_ value: JSONValue, at path: String) throws(SearchlightError) -> AttributeKey {

@@ -28,13 +28,21 @@ extension Schema {
             }
             for attribute in type.attributes {
                 if let stored = existing.attribute(attribute.key) {
-                    if let difference = stored.difference(from: attribute) {
+                    var widened = stored
+                    widened.kind = .double
+                    if existing.inferred, type.inferred, stored.kind == .integer, attribute.kind == .double, widened.difference(from: attribute) == nil,
+                       let position = existing.attributes.firstIndex(where: { $0.key == attribute.key }) {
+                        // An inferred integer widened to double by later data (see `grown(with:)`).
+                        existing.attributes[position] = widened
+                    } else if let difference = stored.difference(from: attribute) {
                         throw .schemaConflict("type '\(type.name)', attribute '\(attribute.key)': \(difference)")
                     }
                 } else {
                     existing.attributes.append(attribute)
                 }
             }
+            // A schema file or code that restates an inferred type fixes it.
+            existing.inferred = existing.inferred && type.inferred
             existing.displayName = type.displayName
             existing.pluralName = type.pluralName
             existing.display = type.display
@@ -93,5 +101,60 @@ extension AttributeKey {
             return "references '\(other.referencedType ?? "")' differs from the stored '\(referencedType ?? "")'"
         }
         return nil
+    }
+}
+
+extension Schema {
+    /// Extends the stored inferred types with what `inferred` (a `SchemaInference` of new data) says of
+    /// them: new attributes are added, and an integer attribute whose new values have fractions becomes
+    /// a double (both are kept in the same value slot, so the entities indexed already need no change).
+    /// Where the stored kind already takes the new values (a text key given single words, a double
+    /// given integers) it is kept. Anything else is refused as a conflict. Types of `inferred` the
+    /// schema does not have are added. Returns the schema and a sentence for each change.
+    public func grown(with inferred: Schema) throws(SearchlightError) -> (schema: Schema, changes: [String]) {
+        var result = self
+        var changes: [String] = []
+        var added = Schema()
+        for type in inferred.types {
+            guard let index = result.types.firstIndex(where: { $0.name == type.name }), result.types[index].inferred else {
+                added.types.append(type)
+                continue
+            }
+            var existing = result.types[index]
+            guard existing.idKind == type.idKind || existing.idKind == .string else {
+                throw .schemaConflict("type '\(type.name)': the new data's ids are \(type.idKind.rawValue)s; the stored id kind is '\(existing.idKind.rawValue)'")
+            }
+            for attribute in type.attributes {
+                guard let position = existing.attributes.firstIndex(where: { $0.key == attribute.key }) else {
+                    existing.attributes.append(attribute)
+                    changes.append("type '\(type.name)': new attribute '\(attribute.key)' (\(Self.describe(attribute)))")
+                    continue
+                }
+                let stored = existing.attributes[position]
+                guard stored.multiValued == attribute.multiValued else {
+                    throw .schemaConflict("type '\(type.name)', attribute '\(attribute.key)': the new data has "
+                        + (attribute.multiValued ? "arrays" : "single values") + "; the stored attribute is \(Self.describe(stored))")
+                }
+                switch (stored.kind, attribute.kind) {
+                case let (a, b) where a == b: continue
+                case (.integer, .double):
+                    existing.attributes[position].kind = .double
+                    changes.append("type '\(type.name)': attribute '\(attribute.key)' widened from integer to double (a value has a fraction)")
+                case (.double, .integer), (.text, .keyword), (.text, .date), (.keyword, .text), (.keyword, .date):
+                    continue
+                default:
+                    throw .schemaConflict("type '\(type.name)', attribute '\(attribute.key)': the new data's values are \(Self.describe(attribute)); "
+                        + "the stored attribute is \(Self.describe(stored))")
+                }
+            }
+            result.types[index] = existing
+        }
+        result = try result.merged(with: added)
+        result.assignSlots()
+        return (result, changes)
+    }
+
+    static func describe(_ attribute: AttributeKey) -> String {
+        (attribute.multiValued ? "multi-valued " : "") + attribute.kind.rawValue
     }
 }

@@ -43,7 +43,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     private func human(_ report: IndexCheckReport) -> String {
-        var lines = ["Index \(report.path): \(report.documents) documents checked; Xapian found \(report.xapianErrors) errors; "
+        var lines = ["Index \(report.path): \(Plural.count(report.documents, "document")) checked; Xapian found \(Plural.count(report.xapianErrors, "error")); "
             + "\(report.problemCount) other \(report.problemCount == 1 ? "problem" : "problems")."]
         if report.xapianErrors > 0 { lines.append(report.xapianReport) }
         lines += report.problems.map { "  \(Terminal.printable($0))" }

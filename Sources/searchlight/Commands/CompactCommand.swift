@@ -33,7 +33,7 @@ struct CompactCommand: ParsableCommand {
                     ("seconds", .double((report.seconds * 1000).rounded() / 1000)),
                 ]).prettyJSONText)
             } else {
-                print("Compacted \(index.path) (\(report.entities) entities): \(StatsCommand.megabytes(report.bytesBefore)) -> "
+                print("Compacted \(index.path) (\(Plural.count(report.entities, "entity", "entities"))): \(StatsCommand.megabytes(report.bytesBefore)) -> "
                     + "\(StatsCommand.megabytes(report.bytesAfter)) in \(report.seconds.fixed(2)) s")
             }
         }

@@ -11,8 +11,10 @@ struct IndexCommand: ParsableCommand {
         usage: "searchlight index [--index <path>] [--json] [--wait <seconds>] [--schema <file>] [--type <name>] [--skip-invalid] [--batch-size <n>] [--resume] [--no-compact] <input> ...",
         discussion: """
         Each line is one entity: {"type", "id", "domain", "expirationDate", "attributes": {...}}, or a flat \
-        object with an "id" (then --type names its type). A folder contributes every *.jsonl file inside it, \
-        and its schema.json when --schema is not given. Types without a schema are inferred from the data.
+        object with an "id" (then --type names its type). A folder contributes every *.jsonl and *.jsonl.gz \
+        file inside it, and its schema.json when --schema is not given. An input may also be - (JSON Lines on \
+        standard input), a .json file holding one entity or an array of them, or gzip-compressed (.jsonl.gz, \
+        .json.gz). Types without a schema are inferred from the data.
 
         Every line is checked before anything is written: an invalid line stops the run with FILE:LINE and \
         the index is left as it was, unless --skip-invalid is given. Entities are written in batches, each \
@@ -50,7 +52,7 @@ struct IndexCommand: ParsableCommand {
           help: "Do not compact the index after a run that created it or at least doubled it.")
     var skipCompaction = false
 
-    @Argument(help: ArgumentHelp("JSON Lines files, or folders holding them.", valueName: "input"))
+    @Argument(help: ArgumentHelp("JSON Lines files (or - for standard input, .json, .gz), or folders holding them.", valueName: "input"))
     var inputs: [String]
 
     func validate() throws {
@@ -58,30 +60,53 @@ struct IndexCommand: ParsableCommand {
         try Once.check(typeGiven, "--type")
         try Once.check(batchSizeGiven, "--batch-size")
         guard !inputs.isEmpty else { throw ValidationError("give at least one JSON Lines file or folder") }
+        if inputs.contains(PreparedInputs.standardInput) {
+            guard inputs.count(where: { $0 == PreparedInputs.standardInput }) == 1 else { throw ValidationError("standard input (-) can be read once only") }
+            if resume {
+                throw ValidationError("--resume cannot continue a run that read standard input (-): it cannot be read again. "
+                    + "Index the data again without --resume (entities already indexed are replaced by type and id), or from a file")
+            }
+        }
         try NumericOption.check(batchSize, "--batch-size", in: 1...1_000_000)
     }
 
     func run() throws {
         let existed = FileManager.default.fileExists(atPath: indexOptions.path)
+        let running = Running()
         do {
-            try reportingFailures(ingest)
+            try reportingFailures { try ingest(running) }
         } catch {
             // A failed first run that committed nothing leaves no index behind, as if it had never
             // started. Batches it did commit are kept (`--resume` continues after them).
             // (Not when another process holds the writer lock: the folder may be its new index.)
-            if !existed, (error as? ExitCode)?.rawValue != CommandFailure.locked {
-                switch Self.committedEntities(at: indexOptions.path) {
-                case nil:
-                    try? FileManager.default.removeItem(atPath: indexOptions.path)
-                case let count? where count > 0:
-                    Terminal.printWarning("the \(count) entities committed before the failure are kept in \(indexOptions.path); "
-                        + "`searchlight index --resume` with the same inputs continues after them")
-                default:
-                    break
-                }
+            let code = (error as? ExitCode)?.rawValue
+            if !existed, code != CommandFailure.locked, Self.committedEntities(at: indexOptions.path) == nil {
+                try? FileManager.default.removeItem(atPath: indexOptions.path)
+            }
+            // An interrupted run (exit 128 + signal) has said what it committed already.
+            if (code ?? 0) < 128, let committed = running.ingest?.committed {
+                Terminal.printWarning(failureMessage(committed, inputChanged: running.inputChanged))
             }
             throw error
         }
+    }
+
+    /// The ingest of this run, for what it committed before a failure.
+    final class Running {
+        var ingest: JSONLinesIngest?
+        var inputChanged = false
+    }
+
+    /// What a failed run committed, and how to continue it.
+    private func failureMessage(_ committed: JSONLinesIngest.Committed, inputChanged: Bool) -> String {
+        let entities = committed.entities == 1 ? "1 entity committed before the failure is" : "\(committed.entities) entities committed before the failure are"
+        let head = "the \(entities) kept in \(indexOptions.path) (up to \(committed.through)); "
+        if inputs.contains(PreparedInputs.standardInput) { return head + Self.standardInputAdvice }
+        if inputChanged {
+            return head + "`--resume` refuses inputs that changed since, so index them again without --resume "
+                + "(entities already indexed are replaced by type and id, not duplicated)"
+        }
+        return head + "`\(resumeCommand)` continues after them"
     }
 
     /// How many entities the index at `path` holds in committed batches; nil only when it surely
@@ -105,8 +130,11 @@ struct IndexCommand: ParsableCommand {
         }
     }
 
-    private func ingest() throws {
+    private func ingest(_ running: Running) throws {
         let (files, folderSchema) = try InputFiles.resolve(inputs)
+        // Standard input, compressed and .json files become JSON Lines copies before the index is opened.
+        let prepared = try PreparedInputs(files)
+        defer { prepared.cleanUp() }
         let schemaFile = schema ?? folderSchema
         if let schema { try InputFiles.requireRegularFile(schema) }
         let parsedSchema = try schemaFile.map { path throws -> Schema in
@@ -123,13 +151,66 @@ struct IndexCommand: ParsableCommand {
                 throw SearchlightError.schemaConflict("\(schemaFile): \(reason)")
             }
         }
-        let ingest = JSONLinesIngest(index: index, files: files,
+        let ingest = JSONLinesIngest(index: index, inputs: prepared.inputs,
                                      options: .init(schema: parsedSchema, defaultType: type, skipInvalid: skipInvalid, batchSize: batchSize,
                                                      resume: resume, compactAfterBulkLoad: !skipCompaction))
         let bar = ProgressBar()
-        let report = try ingest.run(progress: bar.update)
+        Interruption.install()
+        running.ingest = ingest
+        let report: JSONLinesIngest.Report
+        do {
+            report = try ingest.run(progress: bar.update, shouldStop: { Interruption.requested != nil })
+        } catch {
+            bar.finish()
+            if case .input(_, let reason) = error, reason.hasPrefix("the file changed during the run") { running.inputChanged = true }
+            throw error
+        }
         bar.finish()
+        for change in report.schemaChanges { Terminal.printWarning("schema extended: \(change)") }
         print(render(report, index: index))
+        if report.interrupted, let signal = Interruption.requested {
+            Terminal.printWarning(interruptionMessage(report, signal: signal))
+            throw ExitCode(128 + signal)
+        }
+    }
+
+    /// What an interrupted run committed and how to continue it.
+    private func interruptionMessage(_ report: JSONLinesIngest.Report, signal: Int32) -> String {
+        let entities = Plural.count(report.indexed, "entity", "entities")
+        var text = "interrupted by \(Interruption.name(signal)): "
+        if inputs.contains(PreparedInputs.standardInput), report.indexed > 0, let through = report.committedThrough {
+            text += "\(entities) committed, up to \(through); " + Self.standardInputAdvice
+        } else if let through = report.committedThrough ?? report.resumedAfter {
+            text += report.indexed > 0 ? "\(entities) committed, up to \(through)" : "nothing more committed; the index holds the batches up to \(through)"
+            text += "; `\(resumeCommand)` continues after them"
+        } else {
+            text += "nothing committed; the index is as it was"
+        }
+        return text
+    }
+
+    static let standardInputAdvice = "a run that read standard input cannot be resumed: index the data again without --resume "
+        + "(entities already indexed are replaced by type and id, not duplicated)"
+
+    /// The command that resumes this run: the same inputs and options, with --resume.
+    var resumeCommand: String {
+        var words = ["searchlight", "index"]
+        if indexOptions.index != nil { words += ["--index", indexOptions.path] }
+        if let schema { words += ["--schema", schema] }
+        if let type { words += ["--type", type] }
+        if skipInvalid { words.append("--skip-invalid") }
+        if !batchSizeGiven.isEmpty { words += ["--batch-size", String(batchSize)] }
+        if skipCompaction { words.append("--no-compact") }
+        words.append("--resume")
+        words += inputs
+        return words.map(Self.shellQuoted).joined(separator: " ")
+    }
+
+    static func shellQuoted(_ word: String) -> String {
+        let plain = word.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || "-_./:=@%+,".utf8.contains(byte)
+        }
+        return plain && !word.isEmpty ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
     private func render(_ report: JSONLinesIngest.Report, index: EntityIndex) -> String {
@@ -144,7 +225,10 @@ struct IndexCommand: ParsableCommand {
                     .object([("file", .string($0.location.file)), ("line", .int($0.location.line)), ("reason", .string($0.reason))])
                 })),
                 ("duplicates", .int(report.duplicates)),
+                ("schemaChanges", .array(report.schemaChanges.map(JSONValue.string))),
                 ("batches", .int(report.batches)),
+                ("interrupted", report.interrupted ? .string(Interruption.requested.map(Interruption.name) ?? "yes") : .null),
+                ("committedThrough", report.committedThrough.map { .object([("file", .string($0.file)), ("line", .int($0.line))]) } ?? .null),
                 ("resumedAfter", report.resumedAfter.map { .object([("file", .string($0.file)), ("line", .int($0.line))]) } ?? .null),
                 ("compaction", report.compaction.map {
                     .object([("bytesBefore", .int($0.bytesBefore)), ("bytesAfter", .int($0.bytesAfter)),
@@ -156,7 +240,7 @@ struct IndexCommand: ParsableCommand {
             ]).prettyJSONText
         }
         var lines = report.resumedAfter.map { ["Resumed after \($0), where the last committed batch ended."] } ?? []
-        lines += ["Indexed \(report.indexed) entities into \(index.path) in \(report.seconds.fixed(2)) s (\(Int(rate)) docs/s, peak memory \(peak) MB)"]
+        lines += ["Indexed \(Plural.count(report.indexed, "entity", "entities")) into \(index.path) in \(report.seconds.fixed(2)) s (\(Int(rate)) docs/s, peak memory \(peak) MB)"]
         if let compaction = report.compaction {
             lines.append("Compacted the index: \(StatsCommand.megabytes(compaction.bytesBefore)) -> \(StatsCommand.megabytes(compaction.bytesAfter)) in "
                 + compaction.seconds.fixed(2) + " s.")
@@ -170,10 +254,10 @@ struct IndexCommand: ParsableCommand {
             lines.append(table.render())
         }
         if report.duplicates > 0 {
-            lines.append("\(report.duplicates) lines repeated an earlier type and id; the last one was kept.")
+            lines.append("\(Plural.count(report.duplicates, "line")) repeated an earlier type and id; the last one was kept.")
         }
         if !report.skipped.isEmpty {
-            lines.append("Skipped \(report.skipped.count) invalid lines:")
+            lines.append("Skipped \(Plural.count(report.skipped.count, "invalid line")):")
             lines += report.skipped.map { "  \($0.location): \($0.reason)" }
         }
         return lines.joined(separator: "\n")
@@ -189,6 +273,10 @@ enum InputFiles {
         var files: [String] = []
         var schema: String?
         for input in inputs {
+            if input == PreparedInputs.standardInput {
+                files.append(input)
+                continue
+            }
             var isDirectory = false
             guard manager.fileExists(atPath: input, isDirectory: &isDirectory) else {
                 throw SearchlightError.input(path: input, reason: "no such file or folder")
@@ -202,11 +290,11 @@ enum InputFiles {
             if schema == nil, manager.fileExists(atPath: base + "/schema.json") { schema = base + "/schema.json" }
             let found: [String]
             do {
-                found = try manager.subpathsOfDirectory(atPath: base).filter { $0.hasSuffix(".jsonl") }.sorted().map { base + "/" + $0 }
+                found = try manager.subpathsOfDirectory(atPath: base).filter { $0.hasSuffix(".jsonl") || $0.hasSuffix(".jsonl.gz") }.sorted().map { base + "/" + $0 }
             } catch {
                 throw SearchlightError.input(error, at: input)
             }
-            guard !found.isEmpty else { throw SearchlightError.input(path: input, reason: "the folder holds no .jsonl files") }
+            guard !found.isEmpty else { throw SearchlightError.input(path: input, reason: "the folder holds no .jsonl or .jsonl.gz files") }
             for file in found { try requireRegularFile(file) }
             files += found
         }

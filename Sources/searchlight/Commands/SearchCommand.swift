@@ -92,16 +92,45 @@ struct SearchCommand: ParsableCommand {
             let filter: EntityPredicate? = filters.count > 1 ? .all(filters) : filters.first
             let index = try indexOptions.open(.readOnly)
             do { try filter?.checkValueKinds(against: index.schema) } catch { throw SearchlightError.invalidQuery("--where: \(error)") }
-            var request = SearchRequest(query, types: types, match: match, filter: filter, sort: sortDescriptors,
+            let schema = index.schema
+            let fieldList = fields.map { $0.split(separator: ",").map(String.init) }
+            if let fieldList {
+                let inScope = types.isEmpty ? schema.types : schema.types.filter { types.contains($0.name) }
+                var known: [String] = []
+                for type in inScope { for attribute in type.attributes where !known.contains(attribute.key) { known.append(attribute.key) } }
+                for key in fieldList where !known.contains(key) {
+                    throw SearchlightError.invalidQuery("--fields: no attribute '\(key)'" + (types.isEmpty ? "" : " in type \(types.joined(separator: ", "))")
+                        + "; the attributes are " + known.joined(separator: ", "))
+                }
+            }
+            var sort = sortDescriptors
+            if sort.isEmpty, query.allSatisfy(\.isWhitespace) { sort = Self.suggestedOrder(schema, types: types) }
+            var request = SearchRequest(query, types: types, match: match, filter: filter, sort: sort,
                                         facets: facet, limit: limit, offset: offset)
             request.explain = explain
             request.snippets = snippets
             request.typing = typing
             request.typos = typos
             let results = try index.search(request)
-            let formatter = ResultFormatter(fields: fields.map { $0.split(separator: ",").map(String.init) })
+            let formatter = ResultFormatter(fields: fieldList, schema: schema, limit: limit)
             print(output.json ? formatter.json(results).prettyJSONText : formatter.table(results))
         }
+    }
+}
+
+extension SearchCommand {
+    /// The order of an empty query without --sort, as `suggestedEntities` orders each type: highest
+    /// ranking hint first, then most recent. The types' hint keys come first, then their recency keys
+    /// (each key once; entities without a key follow those with it).
+    static func suggestedOrder(_ schema: Schema, types: [String]) -> [SortDescriptor] {
+        let inScope = types.isEmpty ? schema.types : schema.types.filter { types.contains($0.name) }
+        var keys: [String] = []
+        for key in inScope.compactMap(\.rankingHint) + inScope.compactMap(\.recency) where !keys.contains(key) {
+            // Only a key every type that has it can sort by.
+            guard inScope.allSatisfy({ $0.attribute(key).map(\.sortable) ?? true }) else { continue }
+            keys.append(key)
+        }
+        return keys.map { SortDescriptor($0, descending: true) }
     }
 }
 

@@ -26,11 +26,13 @@ struct StatsCommand: ParsableCommand {
                     ("index", .string(index.path)),
                     ("formatVersion", .int(IndexFormat.version)),
                     ("documents", .int(total)),
-                    ("types", .array(schema.types.map { type in
+                    ("types", .array(schema.types.enumerated().map { position, type in
+                        // The attributes with all their definitions, as `searchlight schema` prints them.
                         .object([
                             ("name", .string(type.name)), ("displayName", .string(type.displayName)),
                             ("count", .int(counts.first { $0.type == type.name }?.count ?? 0)),
-                            ("attributes", .array(type.attributes.map { .object([("key", .string($0.key)), ("kind", .string($0.kind.rawValue))]) })),
+                            ("inferred", .bool(type.inferred)),
+                            ("attributes", schema.jsonValue["types"]?.arrayValue?[position]["attributes"] ?? .array([])),
                         ])
                     })),
                     ("enums", .array(schema.enums.map { .object([("name", .string($0.name)), ("cases", .int($0.cases.count))]) })),
@@ -39,14 +41,17 @@ struct StatsCommand: ParsableCommand {
                 ]).prettyJSONText)
                 return
             }
-            print("Index \(index.path): \(total) entities, \(Self.megabytes(size)) on disk, format version \(IndexFormat.version)")
-            var table = Table([("TYPE", .left), ("NAME", .left), ("ENTITIES", .right), ("ATTRIBUTES", .left)])
-            table.maximumWidth = 70
+            print("Index \(index.path): \(Plural.count(total, "entity", "entities")), \(Self.megabytes(size)) on disk, format version \(IndexFormat.version)")
+            var table = Table([("TYPE", .left), ("NAME", .left), ("ENTITIES", .right)])
             for type in schema.types {
-                table.append([type.name, type.displayName, String(counts.first { $0.type == type.name }?.count ?? 0),
-                              type.attributes.map { "\($0.key) (\($0.kind.rawValue))" }.joined(separator: ", ")])
+                table.append([type.name, type.displayName, String(counts.first { $0.type == type.name }?.count ?? 0)])
             }
             print(table.render())
+            // Every attribute, however many (`searchlight schema` prints their flags too).
+            for type in schema.types {
+                print("\(Terminal.printable(type.name))\(type.inferred ? " (inferred)" : ""): "
+                    + Terminal.printable(type.attributes.map { "\($0.key) (\($0.multiValued ? "multi-valued " : "")\($0.kind.rawValue))" }.joined(separator: ", ")))
+            }
             if !schema.enums.isEmpty {
                 print("Enums: " + Terminal.printable(schema.enums.map { "\($0.name) (\($0.cases.map(\.value).joined(separator: ", ")))" }.joined(separator: "; ")))
             }

@@ -5,6 +5,10 @@ import Searchlight
 struct ResultFormatter {
     /// Attributes to show; nil shows all.
     var fields: [String]?
+    /// For enum case titles beside facet values.
+    var schema: Schema? = nil
+    /// The page size asked for (0: facets and total only).
+    var limit: Int? = nil
 
     func json(_ results: SearchResults) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
@@ -67,7 +71,13 @@ struct ResultFormatter {
         }
         if !results.synonyms.isEmpty { sections.append(Terminal.dim("Also searched: " + show(results.synonyms.joined(separator: "; ")))) }
         if results.results.isEmpty {
-            sections.append("No results for '\(show(results.query))'.")
+            if limit == 0 {
+                sections.append(Terminal.dim("\(results.facets.isEmpty ? "about " : "")\(Plural.count(results.total, "result")) (--limit 0 shows none)"))
+            } else if results.total > 0 {
+                sections.append("No results on this page; about \(Plural.count(results.total, "result")) in all.")
+            } else {
+                sections.append("No results for '\(show(results.query))'.")
+            }
         } else {
             let width = String(results.results.last!.rank).count
             for result in results.results {
@@ -93,7 +103,10 @@ struct ResultFormatter {
             sections.append(Terminal.dim("\(first)-\(last) of about \(results.total) result\(results.total == 1 ? "" : "s")"))
         }
         for facet in results.facets {
-            let counts = facet.counts.prefix(12).map { "\(show($0.value)) \($0.count)" }.joined(separator: ", ")
+            let counts = facet.counts.prefix(12).map { item in
+                let value = schema.map { EnumTitles.labelled(item.value, key: facet.key, schema: $0) } ?? item.value
+                return "\(show(value)) \(item.count)"
+            }.joined(separator: ", ")
             sections.append("\(facet.key): \(counts)\(facet.counts.count > 12 ? ", ..." : "")")
         }
         return sections.joined(separator: "\n")
