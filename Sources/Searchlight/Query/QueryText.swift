@@ -55,8 +55,25 @@ struct QueryText {
     /// Whether nothing was typed but spaces.
     var isEmpty: Bool { trimmed.isEmpty }
 
-    /// Verbose, question-like text: long enough for pseudo-relevance feedback (`Ranking.expansionMinimumWords`).
-    var isVerbose: Bool { words.count >= Ranking.expansionMinimumWords }
+    /// Verbose text, a description of what is sought: long enough for pseudo-relevance feedback
+    /// (`Ranking.expansionMinimumWords`), and not one question (`isQuestion`).
+    var isVerbose: Bool { words.count >= Ranking.expansionMinimumWords && !isQuestion }
+
+    /// Whether the text is one question: a single sentence ending in a question mark (in any
+    /// script). A question seeks the passage that answers it, whose words it already names;
+    /// feedback from the top documents, which assumes many relevant ones, drifts away from it.
+    var isQuestion: Bool {
+        guard let last = trimmed.unicodeScalars.last, Self.questionMarks.contains(last),
+              words.count <= Self.longestQuestion else { return false }
+        return !trimmed.unicodeScalars.dropLast().contains { Self.sentenceEnds.contains($0) }
+    }
+
+    /// Question marks: Latin, full-width, Arabic, Greek (U+037E, folded to `;`), Armenian, Ethiopic.
+    static let questionMarks: Set<Unicode.Scalar> = ["?", "\u{FF1F}", "\u{061F}", ";", "\u{037E}", "\u{055E}", "\u{1367}"]
+    /// What ends a sentence inside a text (besides question marks).
+    static let sentenceEnds: Set<Unicode.Scalar> = questionMarks.union(["!", "\u{3002}", "\u{FF01}", "\u{0964}"])
+    /// The most words a text read as one question has.
+    static let longestQuestion = 20
 
     /// The texts searched: this one, its variants, and its typo correction.
     var searchedTexts: [QueryText] { [self] + variants }

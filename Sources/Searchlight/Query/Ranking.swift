@@ -89,9 +89,6 @@ enum Ranking {
     /// hints (counts, popularity) still separate the common middle; negative hints count as 0.
     static func hintScale(_ hint: Double) -> Double { log1p(max(0, hint)) }
 
-    static func wantsExpansion(_ text: String) -> Bool {
-        Words.lowercased(text).count >= expansionMinimumWords
-    }
 
     /// Pseudo-relevance feedback for `query`: its matches as two tiers, its best `feedbackPool`
     /// re-ranked, then the others in its own order; and how many documents it matches. nil when too
