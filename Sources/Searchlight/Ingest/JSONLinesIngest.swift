@@ -19,6 +19,9 @@ public final class JSONLinesIngest {
         public var schema: Schema?
         /// The type of flat objects (`--type`).
         public var defaultType: String?
+        /// The language of the types inferred from the data (`--language`), instead of the guess
+        /// from their text (`LanguageGuess`); types already stored keep theirs.
+        public var language: String?
         /// Skip invalid lines (reporting each) instead of stopping before writing anything.
         public var skipInvalid = false
         public var batchSize = 10_000
@@ -178,7 +181,11 @@ public final class JSONLinesIngest {
             doneBytes += reader.size
         }
         if !inference.isEmpty {
-            (schema, report.schemaChanges) = try schema.grown(with: inference.schema())
+            var inferred = inference.schema()
+            if let language = options.language {
+                for position in inferred.types.indices { inferred.types[position].language = language }
+            }
+            (schema, report.schemaChanges) = try schema.grown(with: inferred)
         }
         var dictionary = index.dictionary != nil ? nil : StoredData.Dictionary.trained(on: sampler)
         var normalization = index.normalization != nil ? nil : lengths.normalization(decoder: EntityDecoder(schema: schema, defaultType: options.defaultType))

@@ -10,7 +10,9 @@
 /// - a key that mixes strings with other values becomes `text`; objects are rejected;
 /// - `title`, else `name`, is the display title (weight 3, sortable); `subtitle`, `summary` or
 ///   `description` the subtitle; `image` the image; `rankingHint` or `popularity` the ranking hint;
-///   the first of `updated`, `modified`, `date`, `published`, `created` that is a date the recency key.
+///   the first of `updated`, `modified`, `date`, `published`, `created` that is a date the recency key;
+/// - the type's language is guessed from its text (`LanguageGuess`: the script, then, for Latin
+///   script, the language whose stopwords the words hit most; English when none stands out).
 ///
 /// ```swift
 /// var inference = SchemaInference()
@@ -38,6 +40,8 @@ public struct SchemaInference: Sendable {
         var keys: [String] = []
         var stats: [String: KeyStats] = [:]
         var allIntegerIDs = true
+        /// The language of its text, guessed from the strings with more than one word.
+        var language = LanguageGuess()
     }
 
     private var order: [String] = []
@@ -66,6 +70,9 @@ public struct SchemaInference: Sendable {
             case .null: break
             case .string(let s):
                 stats.strings += 1
+                if s.unicodeScalars.contains(where: { $0.properties.isWhitespace }) || !s.utf8.allSatisfy({ $0 < 0x80 }) {
+                    typeStats.language.observe(s)
+                }
                 if ISO8601.seconds(s) != nil { stats.dates += 1 }
                 if !s.isEmpty, s.count <= Self.keywordMaximumLength, !s.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
                     stats.singleTokens += 1
@@ -111,7 +118,7 @@ public struct SchemaInference: Sendable {
         }
         let display = DisplayTemplate(title: title, subtitle: first(of: ["subtitle", "summary", "description"], where: textual),
                                       image: first(of: ["image"], where: textual))
-        return EntityType(name: name, idKind: typeStats.allIntegerIDs ? .int : .string, display: display,
+        return EntityType(name: name, idKind: typeStats.allIntegerIDs ? .int : .string, language: typeStats.language.language ?? "english", display: display,
                           rankingHint: first(of: ["rankingHint", "popularity"]) { $0.kind == .integer || $0.kind == .double },
                           recency: first(of: ["updated", "modified", "date", "published", "created"]) { $0.kind == .date },
                           attributes: attributes, inferred: true)

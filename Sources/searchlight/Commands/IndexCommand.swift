@@ -8,7 +8,7 @@ struct IndexCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "index",
         abstract: "Index JSON Lines files or folders of them.",
-        usage: "searchlight index [--index <path>] [--json] [--wait <seconds>] [--schema <file>] [--type <name>] [--skip-invalid] [--batch-size <n>] [--resume] [--no-compact] <input> ...",
+        usage: "searchlight index [--index <path>] [--json] [--wait <seconds>] [--schema <file>] [--type <name>] [--language <code>] [--skip-invalid] [--batch-size <n>] [--resume] [--no-compact] <input> ...",
         discussion: """
         Each line is one entity: {"type", "id", "domain", "expirationDate", "attributes": {...}}, or a flat \
         object with an "id" (then --type names its type). A folder contributes every *.jsonl and *.jsonl.gz \
@@ -37,6 +37,11 @@ struct IndexCommand: ParsableCommand {
 
     var type: String? { typeGiven.first }
 
+    @Option(name: .customLong("language"), help: ArgumentHelp("The language of types inferred from the data (an ISO 639-1 code such as de, zh or th, or a name such as german), instead of the guess from their text.", valueName: "code"))
+    var languageGiven: [String] = []
+
+    var language: String? { languageGiven.first }
+
     @Flag(help: "Index the valid lines and report the invalid ones instead of stopping.")
     var skipInvalid = false
 
@@ -58,6 +63,10 @@ struct IndexCommand: ParsableCommand {
     func validate() throws {
         try Once.check(schemaGiven, "--schema")
         try Once.check(typeGiven, "--type")
+        try Once.check(languageGiven, "--language")
+        if let language, Language(language) == nil {
+            throw ValidationError("--language '\(language)' is not a language (an ISO 639-1 code such as de, zh or th, a tag such as pt-BR, or a name such as german)")
+        }
         try Once.check(batchSizeGiven, "--batch-size")
         guard !inputs.isEmpty else { throw ValidationError("give at least one JSON Lines file or folder") }
         if inputs.contains(PreparedInputs.standardInput) {
@@ -151,9 +160,10 @@ struct IndexCommand: ParsableCommand {
                 throw SearchlightError.schemaConflict("\(schemaFile): \(reason)")
             }
         }
-        let ingest = JSONLinesIngest(index: index, inputs: prepared.inputs,
-                                     options: .init(schema: parsedSchema, defaultType: type, skipInvalid: skipInvalid, batchSize: batchSize,
-                                                     resume: resume, compactAfterBulkLoad: !skipCompaction))
+        var options = JSONLinesIngest.Options(schema: parsedSchema, defaultType: type, skipInvalid: skipInvalid, batchSize: batchSize,
+                                              resume: resume, compactAfterBulkLoad: !skipCompaction)
+        options.language = language
+        let ingest = JSONLinesIngest(index: index, inputs: prepared.inputs, options: options)
         let bar = ProgressBar()
         Interruption.install()
         running.ingest = ingest

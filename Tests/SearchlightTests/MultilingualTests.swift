@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import Searchlight
+
+/// Text in several languages in one index: each type analysed in its own language, accents,
+/// case and width folded, elisions, scripts without spaces, and language-aware sorting.
+@Suite struct Multilingual {
+    static let schema = try! Schema(jsonText: """
+    {"types": [
+      {"name": "buch", "language": "de", "display": {"title": "titel"},
+       "attributes": [{"key": "titel", "kind": "text", "weight": 3, "sortable": true}, {"key": "text", "kind": "text"}]},
+      {"name": "livre", "language": "fr", "display": {"title": "titre"},
+       "attributes": [{"key": "titre", "kind": "text", "weight": 3, "sortable": true}, {"key": "texte", "kind": "text"}]},
+      {"name": "shu", "language": "zh", "display": {"title": "title"},
+       "attributes": [{"key": "title", "kind": "text", "weight": 3}, {"key": "body", "kind": "text"}]},
+      {"name": "hon", "language": "ja", "display": {"title": "title"},
+       "attributes": [{"key": "title", "kind": "text", "weight": 3}, {"key": "body", "kind": "text"}]},
+      {"name": "nangsue", "language": "th", "display": {"title": "title"},
+       "attributes": [{"key": "title", "kind": "text", "weight": 3}, {"key": "body", "kind": "text", "language": "en"}]},
+      {"name": "book", "display": {"title": "title"},
+       "attributes": [{"key": "title", "kind": "text", "weight": 3, "sortable": true}, {"key": "body", "kind": "text"}]}
+    ]}
+    """, source: "multilingual test schema")
+
+    func index(_ folder: TemporaryFolder) throws -> EntityIndex {
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(Self.schema)
+        try index.index([
+            Entity(type: "buch", id: "1", attributes: ["titel": "Erinnerungen eines Müllers", "text": "Die Erinnerung an das Café in der Straße"]),
+            Entity(type: "buch", id: "2", attributes: ["titel": "Über den Fluss", "text": "Ein Buch über Häuser und Bäume"]),
+            Entity(type: "livre", id: "1", attributes: ["titre": "L'Étranger", "texte": "Aujourd'hui, maman est morte. Les mémoires d'un enfant"]),
+            Entity(type: "livre", id: "2", attributes: ["titre": "Élan vital", "texte": "L'enfant et la création"]),
+            Entity(type: "shu", id: "1", attributes: ["title": "我的猫", "body": "我家有一只白色的猫，它喜欢睡觉。"]),
+            Entity(type: "hon", id: "1", attributes: ["title": "東京の夜", "body": "記憶の中の東京は、夜になると静かだった。"]),
+            Entity(type: "nangsue", id: "1", attributes: ["title": "ข้าวผัดกุ้ง", "body": "Fried rice with shrimp"]),
+            Entity(type: "book", id: "1", attributes: ["title": "War and Peace", "body": "Memories of a Russian winter"]),
+            Entity(type: "book", id: "2", attributes: ["title": "ＦＵＬＬ Width Café", "body": "A soseki reading group"]),
+        ])
+        return index
+    }
+
+    func ids(_ index: EntityIndex, _ text: String, types: [String] = []) throws -> Set<String> {
+        Set(try index.search(SearchRequest(text, types: types)).results.map { "\($0.entity.type):\($0.entity.id)" })
+    }
+
+    @Test func accentsCaseAndWidthAreFoldedOnBothSides() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder)
+        #expect(try ids(index, "cafe").isSuperset(of: ["buch:1", "book:2"]))
+        #expect(try ids(index, "CAFÉ") == (try ids(index, "cafe")))
+        #expect(try ids(index, "Cafe\u{301}") == (try ids(index, "cafe")))   // decomposed é
+        #expect(try ids(index, "full width") == ["book:2"])
+        #expect(try ids(index, "memoires") == ["livre:1"])
+        #expect(try ids(index, "strasse") == ["buch:1"])
+        #expect(try ids(index, "hauser") == ["buch:2"])
+    }
+
+    @Test func germanUmlautsMatchTheirTwoLetterSpellings() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder)
+        #expect(try ids(index, "Müllers") == ["buch:1"])
+        #expect(try ids(index, "muellers") == ["buch:1"])
+        #expect(try ids(index, "haeuser") == ["buch:2"])
+    }
+
+    @Test func eachTypeIsSearchedInItsOwnLanguage() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder)
+        // German stemming finds "Erinnerungen" and "Erinnerung" from either, with or without --type.
+        #expect(try ids(index, "erinnerung") == ["buch:1"])
+        #expect(try ids(index, "erinnerung", types: ["buch"]) == ["buch:1"])
+        #expect(try ids(index, "erinnerungen", types: ["buch"]) == ["buch:1"])
+        // An attribute in its own language: English stemming of the Thai type's English body.
+        #expect(try ids(index, "shrimps") == ["nangsue:1"])
+    }
+
+    @Test func elidedArticlesAreDropped() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder)
+        #expect(try ids(index, "étranger") == ["livre:1"])
+        #expect(try ids(index, "etranger") == ["livre:1"])
+        #expect(try ids(index, "enfant") == ["livre:1", "livre:2"])
+        #expect(try ids(index, "aujourd'hui") == ["livre:1"])
+    }
+
+    @Test func chineseJapaneseAndThaiAreFoundByTheirWordsAndCharacters() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder)
+        #expect(try ids(index, "猫") == ["shu:1"])
+        #expect(try ids(index, "白色的猫") == ["shu:1"])
+        #expect(try ids(index, "夜") == ["hon:1"])
+        #expect(try ids(index, "記憶") == ["hon:1"])
+        #expect(try ids(index, "東京") == ["hon:1"])
+        #expect(try ids(index, "ข้าวผัด") == ["nangsue:1"])
+        #expect(try ids(index, "กุ้ง") == ["nangsue:1"])
+    }
+
+    @Test func suggestionsAndCompletionsFoldAccents() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder)
+        let suggestions = try index.suggest("el")
+        #expect(suggestions.entities.contains { $0.entity.id.stringValue == "2" && $0.entity.type == "livre" })
+        #expect(suggestions.completions.contains { $0.text.hasPrefix("elan") })
+        #expect(try index.suggest("uber").entities.contains { $0.entity.type == "buch" })
+    }
+
+    @Test func textSortsWithoutAccentsOrCasePushingWordsPastTheAlphabet() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder)
+        let sorted = try index.search(SearchRequest("", sort: [SortDescriptor("titre")])).results.compactMap { $0.entity.attributes["titre"]?.text }
+        #expect(sorted == ["Élan vital", "L'Étranger"])
+        let mixed = try index.search(SearchRequest("", types: ["buch", "book"], sort: [SortDescriptor("title")])).results
+            .compactMap { $0.entity.attributes["title"]?.text }
+        #expect(mixed == ["ＦＵＬＬ Width Café", "War and Peace"])
+        let german = try index.search(SearchRequest("", types: ["buch"], sort: [SortDescriptor("titel")])).results
+            .compactMap { $0.entity.attributes["titel"]?.text }
+        #expect(german == ["Erinnerungen eines Müllers", "Über den Fluss"])
+    }
+
+    @Test func languagesAreGuessedFromInferredText() {
+        var german = LanguageGuess()
+        german.observe("Die Verwandlung ist eine Erzählung von Franz Kafka, und der Mann ist nicht mehr da")
+        #expect(german.language == "de")
+        var french = LanguageGuess()
+        french.observe("Le petit prince est un livre pour les enfants et pour les grands, dans une édition de la maison")
+        #expect(french.language == "fr")
+        var chinese = LanguageGuess()
+        chinese.observe("我家有一只白色的猫")
+        #expect(chinese.language == "zh")
+        var japanese = LanguageGuess()
+        japanese.observe("東京の夜は静かだった")
+        #expect(japanese.language == "ja")
+        var thai = LanguageGuess()
+        thai.observe("ข้าวผัดกุ้ง อร่อยมาก")
+        #expect(thai.language == "th")
+        var english = LanguageGuess()
+        english.observe("A short walk to the lake and back")
+        #expect(english.language == "en")
+    }
+}
