@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The language of a text: which Snowball stemmer Xapian applies to its words, how its words are
 /// separated, which elided articles and stopwords it has. Every language is accepted: one that
 /// Searchlight knows nothing about is kept by its code, without a stemmer, and its text is still
@@ -87,7 +89,7 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
     /// Language("ru")?.stopwords.contains("и")     // true
     /// Language("el")?.stopwords                   // []
     /// ```
-    public var stopwords: Set<String> { Language.stopwordTable[code] ?? [] }
+    public var stopwords: Set<String> { Language.stopwords(code: code) }
 
     /// Whether German spellings of umlauts as two letters ("Mueller", "Goethe") are folded as the
     /// umlauts themselves ("Müller" → "muller"): true for German.
@@ -214,17 +216,20 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
         "ga": ["d", "b", "m"],
     ]
 
-    /// Stopwords by language, folded as `TextAnalyzer` folds text (for German, with umlauts
-    /// spelled as two letters collapsed too).
-    static let stopwordTable: [String: Set<String>] = {
-        var table: [String: Set<String>] = [:]
-        for (code, words) in LanguageStopwords.lists {
-            table[code] = Set(words.split(whereSeparator: \.isWhitespace).map { word in
-                let folded = TextNormalizer.normalized(String(word))
-                return code == "de" ? TextNormalizer.collapsingUmlautSpellings(folded) : folded
-            })
-        }
-        table["en"] = Set(Stopwords.english)
-        return table
-    }()
+    /// The stopwords of the language `code`, folded as `TextAnalyzer` folds text (for German, with
+    /// umlauts spelled as two letters collapsed too); each language's list is folded at its first
+    /// use only, so a process pays for the languages it searches.
+    static func stopwords(code: String) -> Set<String> {
+        if code == "en" { return englishStopwords }
+        if let known = folded.withLock({ $0[code] }) { return known }
+        let words = Set((LanguageStopwords.lists[code] ?? "").split(whereSeparator: \.isWhitespace).map { word in
+            let folded = TextNormalizer.normalized(String(word))
+            return code == "de" ? TextNormalizer.collapsingUmlautSpellings(folded) : folded
+        })
+        folded.withLock { $0[code] = words }
+        return words
+    }
+
+    private static let englishStopwords = Set(Stopwords.english)
+    private static let folded = Mutex<[String: Set<String>]>([:])
 }
