@@ -383,9 +383,11 @@ the `--no-snippets` row is Searchlight doing the same work but for parsing the t
 transaction), `Benchmarks/peers/tantivy_peer.py` (tantivy-py 0.27, en_stem, one writer thread, prefix
 via a one-term phrase-prefix query per field). Peers index name, summary and description of every
 entity with weights 8/3/1 and return the stored document of each hit. Searchlight's search (and so the
-same-plan raw Xapian row) expands the last word as a prefix whenever the text ends in a letter or
-digit, with `--match any` and `all` too (the title-prefix term up to {prefix_letters} letters, and from {expansion_letters} letters the
-{expansions} most frequent words it begins, found once per search); the naive, FTS5 and tantivy any/all rows do not.
+same-plan raw Xapian row) searches complete words in the any, all, default and long modes; in the
+typing mode (`--typing`) it expands the last word as a prefix when the text ends in a letter or
+digit (the title-prefix term up to {prefix_letters} letters, and from {expansion_letters} letters the
+{expansions} most frequent words it begins, found once per search). Searchlight also corrects words no
+entity has (typo tolerance); the mirror does not, and the generated queries rarely need it.
 tantivy's prefix query matches the typed letters against stemmed terms, so a few typing queries
 ("editi") find nothing there.
 
