@@ -1,8 +1,9 @@
 /// The one analysis of text in a language, the same for indexing and for querying: `prepare(_:)`
-/// gives the text to hand to Xapian's TermGenerator (indexing) and QueryParser (querying), which
-/// then split it into words and stem them with `stemmer`; both must also be given
-/// `usesCJKNGrams` (`TermGenerator.cjkNGrams`, `QueryParser.Flags.cjkNGram`), and the query
-/// parser `stopwords`.
+/// gives the text to hand to Xapian's TermGenerator, which splits it into words and stems them
+/// with `stemmer`, CJK as n-grams when `usesCJKNGrams` (`TermGenerator.cjkNGrams`). Queries are
+/// folded the same way (`Searcher.normalized`, which keeps operators and field names) and their
+/// CJK runs written as the same n-gram terms (`cjkNGrams(_:)`), then parsed with `stemmer` and
+/// `stopwords`.
 ///
 /// ```swift
 /// let analyzer = TextAnalyzer(language: Language("fr")!)
@@ -40,14 +41,13 @@ public struct TextAnalyzer: Sendable {
     /// ```
     public var stopwords: Set<String> { language.stopwords }
 
-    /// Whether Xapian's CJK n-grams are on, for indexing and querying alike: true in every
-    /// language. Xapian applies them only to spans of Chinese, Japanese and Korean characters,
-    /// which have no spaces between words in any language's text (a Japanese title in an English
-    /// index too); other text is unaffected, so there is nothing to lose by having them on.
+    /// Whether Xapian's CJK n-grams are on when indexing: true in every language. Xapian applies
+    /// them only to spans of Chinese, Japanese and Korean characters, which have no spaces between
+    /// words in any language's text (a Japanese title in an English index too); other text is
+    /// unaffected, so there is nothing to lose by having them on.
     ///
     /// ```swift
     /// generator.cjkNGrams = analyzer.usesCJKNGrams
-    /// let flags: QueryParser.Flags = analyzer.usesCJKNGrams ? [.standard, .cjkNGram] : .standard
     /// ```
     public var usesCJKNGrams: Bool { true }
 
