@@ -204,6 +204,23 @@ import Testing
         #expect(try index.search(SearchRequest("seatt")).results.isEmpty)
     }
 
+    @Test func aFieldTakesOneNumberAndAnUnknownFieldIsNamed() throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        try index.index([trail("short", "Short Loop", length: 5), trail("twelve", "Twelve Mile Trail", length: 12),
+                         trail("half", "Twelve And A Half", length: 12.5)])
+        #expect(try index.search(SearchRequest("length:12")).results.map(\.entity.id) == ["twelve"])
+        #expect(try index.search(SearchRequest("length:12.5")).results.map(\.entity.id) == ["half"])
+        #expect(try index.search(SearchRequest("twelve (length:12)", match: .all)).results.map(\.entity.id) == ["twelve"])
+        #expect(Set(try index.search(SearchRequest("length:12..13")).results.map(\.entity.id)) == ["twelve", "half"])
+        let error = #expect(throws: SearchlightError.self) { try index.search(SearchRequest("colour:red loop")) }
+        #expect(error?.description.contains("unknown field 'colour'") == true)
+        #expect(error?.description.contains("length") == true)
+        // Tokens that only look like fields are words.
+        #expect(throws: Never.self) { try index.search(SearchRequest("https://example.org loop")) }
+        #expect(throws: Never.self) { try index.search(SearchRequest("loop at 12:30")) }
+    }
+
     @Test func theLastWordBeingTypedMatchesAsAPrefix() throws {
         let folder = TemporaryFolder()
         let results = try sampleIndex(folder).search(SearchRequest.typed("meado"))

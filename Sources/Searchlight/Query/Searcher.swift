@@ -36,6 +36,10 @@ final class Searcher {
     /// Fields whose values are exact terms (type, domain, keywords, enums, booleans, references):
     /// their values are not folded.
     let exactFields: Set<String>
+    /// Every field a query may name: `type`, `domain` and every attribute key.
+    let fields: Set<String>
+    /// Fields holding an integer or a double: `key:value` on them means `key:value..value`.
+    let numberFields: Set<String>
     let synonyms: SynonymTable
     /// How many terms a partially typed last word may expand to.
     static let partialExpansionLimit: UInt32 = 20
@@ -72,6 +76,8 @@ final class Searcher {
         }
         languages = parsers
         self.exactFields = exactFields
+        fields = Set(["type", "domain"] + schema.types.flatMap { $0.attributes.map(\.key) })
+        numberFields = Set(schema.types.flatMap { $0.attributes.filter { $0.kind == .integer || $0.kind == .double }.map(\.key) })
         stopwords = parsers.reduce(into: Set<String>()) { $0.formUnion($1.analyzer.stopwords) }
         expansionStemmer = parsers.count == 1 ? parsers[0].stemmer : nil
     }
@@ -95,6 +101,44 @@ final class Searcher {
                 }
             }
         }
+    }
+
+    /// `text` with each `field:value` checked against the schema: a field the schema does not have
+    /// is an error naming those it has, and a number field given one number (`year:1850`) is read
+    /// as the range of that number (`year:1850..1850`), since Xapian's parser takes numbers in
+    /// ranges only. Tokens that only look like fields are left: URLs (`http://…`), times (`12:30`).
+    ///
+    /// - Throws: `SearchlightError.invalidQuery` for an unknown field.
+    ///
+    /// ```swift
+    /// try searcher.checkingFields("year:1850 novel")   // "year:1850..1850 novel"
+    /// try searcher.checkingFields("colour:red")        // throws: unknown field 'colour' (fields: …)
+    /// ```
+    func checkingFields(_ text: String) throws(SearchlightError) -> String {
+        guard text.contains(":") else { return text }
+        var changed = false
+        var tokens: [String] = []
+        for token in text.split(separator: " ", omittingEmptySubsequences: false) {
+            guard let colon = token.firstIndex(of: ":") else { tokens.append(String(token)); continue }
+            let lead = token.prefix { "+-(\"".contains($0) }
+            let field = String(token[lead.endIndex..<colon])
+            let value = token[token.index(after: colon)...]
+            guard Schema.isValidKey(field), let first = value.first, first != "/", first != ":" else {
+                tokens.append(String(token))
+                continue
+            }
+            guard fields.contains(field) else {
+                throw .invalidQuery("unknown field '\(field)' in the query (fields: \(fields.sorted().joined(separator: ", ")))")
+            }
+            let number = value.prefix { !")\"".contains($0) }
+            if numberFields.contains(field), !number.contains(".."), Double(number) != nil {
+                tokens.append(String(token[..<colon]) + ":" + number + ".." + number + value.dropFirst(number.count))
+                changed = true
+            } else {
+                tokens.append(String(token))
+            }
+        }
+        return changed ? tokens.joined(separator: " ") : text
     }
 
     /// Query text as it is searched in every language: words that are not plain ASCII folded as
