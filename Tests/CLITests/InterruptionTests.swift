@@ -50,6 +50,18 @@ extension CLI {
     }
 }
 
+extension CLI {
+    /// A `searchlight index` of `count` generated entities in batches of 100, paused (SIGSTOP) once
+    /// its first batch is committed; the file it reads, the running process and what it had committed.
+    func indexingPausedAfterFirstCommit(count: Int) throws -> (file: String, writer: CLI.Running, committed: Int) {
+        let file = try writeGenerated("docs.jsonl", count: count)
+        let writer = try CLI.Running(self, ["index", "--batch-size", "100", file])
+        let committed = pauseAfterFirstCommit(writer)
+        #expect(committed > 0 && committed < count)
+        return (file, writer, committed)
+    }
+}
+
 @Suite(.serialized) struct Interrupting {
     /// SIGTERM or SIGINT mid-run: the batches committed stay, the one being built is discarded, the run
     /// says what it committed and how to resume, exits 128 + the signal, and releases the lock;
@@ -59,10 +71,7 @@ extension CLI {
         let cli = CLI()
         defer { cli.cleanUp() }
         let count = 20_000
-        let file = try cli.writeGenerated("docs.jsonl", count: count)
-        let writer = try CLI.Running(cli, ["index", "--batch-size", "100", file])
-        let committed = cli.pauseAfterFirstCommit(writer)
-        #expect(committed > 0 && committed < count)
+        let (file, writer, committed) = try cli.indexingPausedAfterFirstCommit(count: count)
         kill(writer.pid, signal)
         kill(writer.pid, SIGCONT)
         let stopped = writer.wait()
@@ -90,10 +99,7 @@ extension CLI {
         let cli = CLI()
         defer { cli.cleanUp() }
         let count = 20_000
-        let file = try cli.writeGenerated("docs.jsonl", count: count)
-        let writer = try CLI.Running(cli, ["index", "--batch-size", "100", file])
-        let committed = cli.pauseAfterFirstCommit(writer)
-        #expect(committed > 0 && committed < count)
+        let (file, writer, committed) = try cli.indexingPausedAfterFirstCommit(count: count)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(#"{"type":"doc","id":"late","attributes":{"title":"Late"}}"#.utf8 + [0x0A]))

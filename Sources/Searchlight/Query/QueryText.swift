@@ -44,12 +44,20 @@ struct QueryText {
     /// Analyses `text`. `typing` says whether a last word not followed by a space is still being
     /// typed; `stopwords` are the query language's.
     init(_ text: String, typing: Bool, stopwords: Set<String>) {
+        let trimmed = text.trimming(\.isWhitespace)
+        let plainWords = Self.plainWords(trimmed)
+        let isTyping = typing && Self.endsInWord(text)
+        self.init(text, trimmed: trimmed, plainWords: plainWords, isTyping: isTyping,
+                  partial: isTyping && !Self.waitsForNextLetter(plainWords, stopwords: stopwords))
+    }
+
+    private init(_ text: String, trimmed: String, plainWords: (head: String, last: String)?, isTyping: Bool, partial: Bool) {
         self.text = text
-        trimmed = text.trimming(\.isWhitespace)
+        self.trimmed = trimmed
         words = Words.lowercased(trimmed)
-        plainWords = Self.plainWords(trimmed)
-        isTyping = typing && Self.endsInWord(text)
-        partial = isTyping && !Self.waitsForNextLetter(plainWords, stopwords: stopwords)
+        self.plainWords = plainWords
+        self.isTyping = isTyping
+        self.partial = partial
     }
 
     /// Whether nothing was typed but spaces.
@@ -138,12 +146,8 @@ struct QueryText {
 
     /// A variant of a text: typed as the text it replaces a name of.
     private init(_ text: String, typing: Bool, partial: Bool) {
-        self.text = text
-        trimmed = text.trimming(\.isWhitespace)
-        words = Words.lowercased(trimmed)
-        plainWords = Self.plainWords(trimmed)
-        isTyping = typing
-        self.partial = partial
+        let trimmed = text.trimming(\.isWhitespace)
+        self.init(text, trimmed: trimmed, plainWords: Self.plainWords(trimmed), isTyping: typing, partial: partial)
     }
 
     /// The `Searcher.partialExpansionLimit` most frequent words beginning with `prefix`, less
