@@ -23,7 +23,7 @@ extension EntityIndex {
         try Self.check(request, against: schema)
         return try read { (state: inout State) throws -> SearchResults in
             let searcher = try state.searcher()
-            var text = QueryText(searcher.normalized(try searcher.checkingFields(request.text)), typing: request.typing,
+            var text = QueryText(searcher.normalized(try searcher.fields.checked(request.text, typing: request.typing)), typing: request.typing,
                                  stopwords: searcher.stopwords)
             if let prefix = text.shortTypedPrefix, request.filter == nil, request.sort.isEmpty, request.facets.isEmpty, request.match != .all {
                 var found = try Self.entitiesByTitlePrefix(head: [], prefix: prefix, types: request.types, offset: request.offset,

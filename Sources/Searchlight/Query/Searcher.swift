@@ -15,12 +15,19 @@ final class Searcher {
         let stemmer: Stemmer?
         let types: [String]
 
+        /// Fields whose values are exact terms or ranges, which `adjusted` leaves as typed.
+        let exactFields: Set<String>
+
         /// Normalised query text as this language analyses its own: its elided articles dropped,
-        /// German umlauts written as two letters collapsed (as `TextAnalyzer.prepare` does to the text).
+        /// German umlauts written as two letters collapsed (as `TextAnalyzer.prepare` does to the
+        /// text); field names and exact values stay as typed (`vergriffen:true` is no `vergriffen:tru`).
         func adjusted(_ text: String) -> String {
             let language = analyzer.language
-            let kept = TextAnalyzer.splittingElisions(text, language: language)
-            return language.germanUmlautAlternates ? TextNormalizer.collapsingUmlautSpellings(kept) : kept
+            guard language.germanUmlautAlternates || !language.elisions.isEmpty else { return text }
+            return Searcher.mappingWords(text, exactFields: exactFields) { words in
+                let kept = TextAnalyzer.splittingElisions(words, language: language)
+                return language.germanUmlautAlternates ? TextNormalizer.collapsingUmlautSpellings(kept) : kept
+            }
         }
     }
 
@@ -33,13 +40,10 @@ final class Searcher {
     let expansionStemmer: Stemmer?
     /// Every language's stopwords.
     let stopwords: Set<String>
-    /// Fields whose values are exact terms (type, domain, keywords, enums, booleans, references):
-    /// their values are not folded.
+    /// What `key:value` means for each field, and the values of which fields are exact (not folded).
+    let fields: FieldQueries
+    /// Fields whose values Xapian reads as exact terms or ranges: their values are not folded.
     let exactFields: Set<String>
-    /// Every field a query may name: `type`, `domain` and every attribute key.
-    let fields: Set<String>
-    /// Fields holding an integer or a double: `key:value` on them means `key:value..value`.
-    let numberFields: Set<String>
     let synonyms: SynonymTable
     /// How many terms a partially typed last word may expand to.
     static let partialExpansionLimit: UInt32 = 20
@@ -60,7 +64,7 @@ final class Searcher {
         }
         if grouped.isEmpty { grouped = [(.english, [])] }
         grouped.sort { $0.types.count > $1.types.count }
-        var exactFields: Set<String> = ["type", "domain"]
+        let fields = FieldQueries(schema: schema)
         var parsers: [LanguageParser] = []
         for (language, types) in grouped {
             let analyzer = TextAnalyzer(language: language)
@@ -69,76 +73,38 @@ final class Searcher {
             if !analyzer.stopwords.isEmpty { parser.setStopwords(analyzer.stopwords.sorted()) }
             if let database { parser.setDatabase(database) }
             parser.setMaxExpansion(Self.partialExpansionLimit)
-            try Self.addFields(of: schema, to: parser, exactFields: &exactFields)
+            try Self.addFields(of: schema, fields: fields, to: parser)
             parsers.append(LanguageParser(analyzer: analyzer, parser: parser,
                                           stemmer: try analyzer.stemmer.map { (name: String) throws(XapianError) in try Stemmer(language: name) },
-                                          types: types))
+                                          types: types, exactFields: fields.exactFields))
         }
         languages = parsers
-        self.exactFields = exactFields
-        fields = Set(["type", "domain"] + schema.types.flatMap { $0.attributes.map(\.key) })
-        numberFields = Set(schema.types.flatMap { $0.attributes.filter { $0.kind == .integer || $0.kind == .double }.map(\.key) })
+        self.fields = fields
+        exactFields = fields.exactFields
         stopwords = parsers.reduce(into: Set<String>()) { $0.formUnion($1.analyzer.stopwords) }
         expansionStemmer = parsers.count == 1 ? parsers[0].stemmer : nil
     }
 
-    /// Field prefixes, boolean filters and ranges for every attribute key of `schema`.
-    private static func addFields(of schema: Schema, to parser: QueryParser, exactFields: inout Set<String>) throws(XapianError) {
+    /// Field prefixes, boolean filters and ranges for every attribute key of `schema`, as `fields` reads each.
+    private static func addFields(of schema: Schema, fields: FieldQueries, to parser: QueryParser) throws(XapianError) {
         try parser.addPrefix(field: "type", termPrefix: IndexTerms.typePrefix, boolean: true)
         try parser.addPrefix(field: "domain", termPrefix: IndexTerms.domainPrefix, boolean: true)
         var seen = Set<String>()
         for type in schema.types {
             for attribute in type.attributes where seen.insert(attribute.key).inserted {
-                if attribute.searchable {
-                    try parser.addPrefix(field: attribute.key, termPrefix: attribute.fieldSearchable ? IndexTerms.fieldPrefix(attribute.key) : "")
-                } else if attribute.kind == .keyword || attribute.kind == .enumValue || attribute.kind == .reference || attribute.kind == .boolean {
+                switch fields.readings[attribute.key] {
+                case .words?:
+                    try parser.addPrefix(field: attribute.key, termPrefix: IndexTerms.fieldPrefix(attribute.key))
+                case .exactValue?, .boolean?, .enumCase?:
                     try parser.addPrefix(field: attribute.key, termPrefix: IndexTerms.valuePrefix(attribute.key), boolean: true)
-                    exactFields.insert(attribute.key)
+                case .number?, .date?, .unsearchable?, nil:
+                    break
                 }
                 if attribute.kind.isNumeric, let slot = schema.numericSlot(attribute.key) {
                     try parser.addRange(field: attribute.key, slot: slot, isDate: attribute.kind == .date)
-                    exactFields.insert(attribute.key)
                 }
             }
         }
-    }
-
-    /// `text` with each `field:value` checked against the schema: a field the schema does not have
-    /// is an error naming those it has, and a number field given one number (`year:1850`) is read
-    /// as the range of that number (`year:1850..1850`), since Xapian's parser takes numbers in
-    /// ranges only. Tokens that only look like fields are left: URLs (`http://…`), times (`12:30`).
-    ///
-    /// - Throws: `SearchlightError.invalidQuery` for an unknown field.
-    ///
-    /// ```swift
-    /// try searcher.checkingFields("year:1850 novel")   // "year:1850..1850 novel"
-    /// try searcher.checkingFields("colour:red")        // throws: unknown field 'colour' (fields: …)
-    /// ```
-    func checkingFields(_ text: String) throws(SearchlightError) -> String {
-        guard text.contains(":") else { return text }
-        var changed = false
-        var tokens: [String] = []
-        for token in text.split(separator: " ", omittingEmptySubsequences: false) {
-            guard let colon = token.firstIndex(of: ":") else { tokens.append(String(token)); continue }
-            let lead = token.prefix { "+-(\"".contains($0) }
-            let field = String(token[lead.endIndex..<colon])
-            let value = token[token.index(after: colon)...]
-            guard Schema.isValidKey(field), let first = value.first, first != "/", first != ":" else {
-                tokens.append(String(token))
-                continue
-            }
-            guard fields.contains(field) else {
-                throw .invalidQuery("unknown field '\(field)' in the query (fields: \(fields.sorted().joined(separator: ", ")))")
-            }
-            let number = value.prefix { !")\"".contains($0) }
-            if numberFields.contains(field), !number.contains(".."), Double(number) != nil {
-                tokens.append(String(token[..<colon]) + ":" + number + ".." + number + value.dropFirst(number.count))
-                changed = true
-            } else {
-                tokens.append(String(token))
-            }
-        }
-        return changed ? tokens.joined(separator: " ") : text
     }
 
     /// Query text as it is searched in every language: words that are not plain ASCII folded as
@@ -153,16 +119,25 @@ final class Searcher {
     /// ```
     func normalized(_ text: String) -> String {
         guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
-        let tokens = text.split(separator: " ", omittingEmptySubsequences: false).map { (token: Substring) -> String in
-            guard !token.utf8.allSatisfy({ $0 < 0x80 }), !QueryText.operators.contains(String(token)) else { return String(token) }
-            if let colon = token.firstIndex(of: ":") {
-                let field = token[..<colon].drop { "+-(\"".contains($0) }
-                if exactFields.contains(String(field)) { return String(token) }
-                return String(token[...colon]) + TextNormalizer.normalized(String(token[token.index(after: colon)...]))
-            }
-            return TextNormalizer.normalized(String(token))
+        let folded = Self.mappingWords(text, exactFields: exactFields) { word in
+            word.utf8.allSatisfy({ $0 < 0x80 }) ? word : TextNormalizer.normalized(word)
         }
-        return TextAnalyzer.cjkNGrams(TextAnalyzer.segmented(tokens.joined(separator: " ")))
+        return TextAnalyzer.cjkNGrams(TextAnalyzer.segmented(folded))
+    }
+
+    /// `text` with `transform` applied to each space-separated token, or to the value alone of a
+    /// `field:value` token (the field name kept), leaving the values of `exactFields` as typed.
+    ///
+    /// ```swift
+    /// Searcher.mappingWords("Über name:Über tag:Über", exactFields: ["tag"]) { $0.lowercased() }   // "über name:über tag:Über"
+    /// ```
+    static func mappingWords(_ text: String, exactFields: Set<String>, _ transform: (String) -> String) -> String {
+        text.split(separator: " ", omittingEmptySubsequences: false).map { (token: Substring) -> String in
+            guard let colon = token.firstIndex(of: ":") else { return transform(String(token)) }
+            let field = token[..<colon].drop { "+-(\"".contains($0) }
+            if exactFields.contains(String(field)) { return String(token) }
+            return String(token[...colon]) + transform(String(token[token.index(after: colon)...]))
+        }.joined(separator: " ")
     }
 
     /// The queries of `text` and its synonym variants, parsed alike and ORed (entities matching

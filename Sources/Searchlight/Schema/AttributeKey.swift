@@ -34,9 +34,9 @@ public struct AttributeKey: Sendable, Hashable {
     /// Its words also match queries that name no field.
     public var searchableByDefault: Bool
     /// Its words are also indexed under the key, so `key:word` matches this attribute alone.
-    /// Default: every searchable attribute except body text (weight 1, searchable by default),
-    /// whose second copy of every word would double the index and the indexing time; there
-    /// `key:word` matches the word in any default-searchable text.
+    /// Default: every searchable text and keyword attribute. Set it false to save that second copy
+    /// of the words (on body text, a fifth of the index: 161 → 195 MB on the Debian corpus); then
+    /// `key:word` is refused. Never for enums, whose `key:value` matches a case exactly (`FieldQueries`).
     public var fieldSearchable: Bool
     public var multiValued: Bool
     /// Results can be sorted by it (numbers and dates always can).
@@ -61,7 +61,7 @@ public struct AttributeKey: Sendable, Hashable {
         let textual = kind == .text || kind == .keyword || kind == .enumValue
         self.searchable = searchable ?? textual
         self.searchableByDefault = searchableByDefault ?? (searchable ?? textual)
-        self.fieldSearchable = self.searchable && (fieldSearchable ?? !(kind == .text && weight <= 1 && self.searchableByDefault))
+        self.fieldSearchable = self.searchable && kind != .enumValue && (fieldSearchable ?? true)
         self.multiValued = multiValued
         self.sortable = sortable ?? kind.isNumeric
         self.weight = weight
