@@ -1,6 +1,8 @@
 #include "Shim.hpp"
 #include "plan/MatchEstimate.hpp"
 #include "plan/StemmedTermsOnly.hpp"
+#include <algorithm>
+#include <functional>
 
 using namespace cxapian;
 
@@ -17,7 +19,12 @@ void cx_enquire_set_query(cx_enquire *enq, const cx_query *query) {
 }
 
 void cx_enquire_set_bm25(cx_enquire *enq, double k1, double k2, double k3, double b, double min_normlen) {
-    guarded(nullptr, false, [&] { enq->enquire.set_weighting_scheme(Xapian::BM25Weight(k1, k2, k3, b, min_normlen)); return true; });
+    guarded(nullptr, false, [&] {
+        enq->enquire.set_weighting_scheme(Xapian::BM25Weight(k1, k2, k3, b, min_normlen));
+        double parameters[5] = {k1, k2, k3, b, min_normlen};
+        std::copy(parameters, parameters + 5, enq->bm25);
+        return true;
+    });
 }
 
 void cx_enquire_set_trad_expansion(cx_enquire *enq, double k) {
@@ -102,13 +109,90 @@ double cx_mset_estimate_matches(const cx_mset *mset, const cx_query *query, cx_d
     });
 }
 
-bool cx_enquire_matching_terms(cx_enquire *enq, uint32_t docid,
-                               void (*visit)(void *, const char *, size_t), void *context, cx_error *error) {
+bool cx_enquire_explain(cx_enquire *enq, const cx_query *query, uint32_t docid, const char *unique_term, size_t unique_len,
+                        void (*visit)(void *, double, const char *, size_t), void *context, cx_error *error) {
     return guarded(error, false, [&] {
-        for (Xapian::TermIterator it = enq->enquire.get_matching_terms_begin(docid); it != enq->enquire.get_matching_terms_end(docid); ++it) {
-            std::string term = *it;
-            visit(context, term.data(), term.size());
-        }
+        Xapian::Database &db = enq->database;
+        Xapian::Enquire weigher(db);
+        weigher.set_weighting_scheme(Xapian::BM25Weight(enq->bm25[0], enq->bm25[1], enq->bm25[2], enq->bm25[3], enq->bm25[4]));
+        Xapian::Query document(str(unique_term, unique_len));
+        Xapian::Document held = db.get_document(docid);
+        auto holds = [&](const std::string &term) {
+            Xapian::TermIterator it = held.termlist_begin();
+            it.skip_to(term);
+            return it != held.termlist_end() && *it == term;
+        };
+        auto matches = [&](const Xapian::Query &part) {
+            weigher.set_query(Xapian::Query(Xapian::Query::OP_FILTER, Xapian::Query(0.0, part), document));
+            return weigher.get_mset(0, 1).size() > 0;
+        };
+        // Walks the query, multiplying the scale factors met on the way down, to each part whose
+        // weight Xapian sums: a term, or a synonym, wildcard or phrase as a whole. A branch the
+        // document does not match adds nothing, whatever its terms would (the document holds
+        // "lake" and "trail": `lake OR (glacier AND_NOT trail)` weighs its glacier at nothing).
+        // The right-hand sides of FILTER (restrictions) are visited at factor 0, so the terms they
+        // match are listed.
+        std::function<void(const Xapian::Query &, double)> walk = [&](const Xapian::Query &part, double factor) {
+            using Q = Xapian::Query;
+            size_t n = part.get_num_subqueries();
+            switch (part.get_type()) {
+            case Q::OP_AND: case Q::OP_OR: case Q::OP_AND_MAYBE: case Q::OP_XOR: case Q::OP_FILTER: case Q::OP_AND_NOT:
+                if (!matches(part)) return;
+                break;
+            default:
+                break;
+            }
+            switch (part.get_type()) {
+            case Q::OP_SCALE_WEIGHT: {
+                // Xapian 1.4 has no getter for the factor; its description starts with it, written
+                // with 20 significant digits ("0.05583756345177665753 * (...)"), which is exact for a double.
+                double scale = std::strtod(part.get_description().c_str() + std::strlen("Query("), nullptr);
+                walk(part.get_subquery(0), factor * scale);
+                return;
+            }
+            case Q::OP_AND: case Q::OP_OR: case Q::OP_AND_MAYBE: case Q::OP_XOR:
+                for (size_t i = 0; i < n; ++i) walk(part.get_subquery(i), factor);
+                return;
+            case Q::OP_FILTER:
+                walk(part.get_subquery(0), factor);
+                for (size_t i = 1; i < n; ++i) walk(part.get_subquery(i), 0);
+                return;
+            case Q::OP_AND_NOT:
+                walk(part.get_subquery(0), factor);
+                return;
+            case Q::LEAF_MATCH_ALL: case Q::LEAF_MATCH_NOTHING: case Q::OP_VALUE_RANGE: case Q::OP_VALUE_GE: case Q::OP_VALUE_LE:
+            case Q::LEAF_POSTING_SOURCE: case Q::OP_INVALID:
+                return;
+            default:
+                break;
+            }
+            std::string terms;
+            auto add = [&](const std::string &term) {
+                if (!terms.empty()) terms += '\0';
+                terms += term;
+            };
+            if (part.get_type() == Q::OP_WILDCARD) {
+                // "WILDCARD SYNONYM <pattern>": the document's terms beginning with the pattern.
+                std::string description = part.get_description();
+                std::string pattern = description.substr(description.rfind(' ') + 1);
+                pattern.pop_back();  // the closing ")" of "Query(...)"
+                Xapian::TermIterator it = held.termlist_begin();
+                for (it.skip_to(pattern); it != held.termlist_end() && (*it).compare(0, pattern.size(), pattern) == 0; ++it) add(*it);
+            } else {
+                for (Xapian::TermIterator it = part.get_unique_terms_begin(); it != part.get_unique_terms_end(); ++it) {
+                    if (holds(*it)) add(*it);
+                }
+            }
+            if (terms.empty()) return;
+            double weight = 0;
+            if (factor > 0) {
+                weigher.set_query(Xapian::Query(Q::OP_FILTER, Xapian::Query(factor, part), document));
+                Xapian::MSet one = weigher.get_mset(0, 1);
+                if (one.size() > 0) weight = one[0].get_weight();
+            }
+            visit(context, weight, terms.data(), terms.size());
+        };
+        walk(query->query, 1);
         return true;
     });
 }

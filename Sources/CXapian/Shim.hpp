@@ -90,10 +90,14 @@ class FacetSpy : public Xapian::MatchSpy {
 
 struct cx_enquire {
     Xapian::Enquire enquire;
+    // The BM25 parameters last set (k1, k2, k3, b, min_normlen), for explanations' own runs.
+    double bm25[5] = {1, 0, 1, 0.5, 0.5};
     std::unique_ptr<Xapian::MultiValueKeyMaker> sorter;
     std::unique_ptr<CallbackDecider> decider;
     std::vector<std::unique_ptr<FacetSpy>> facets;
-    explicit cx_enquire(const Xapian::Database &db) : enquire(db) {}
+    // The database searched (Xapian's Enquire does not give it back), for explanations' own runs.
+    Xapian::Database database;
+    explicit cx_enquire(const Xapian::Database &db) : enquire(db), database(db) {}
 };
 
 struct cx_stemmer {

@@ -120,19 +120,29 @@ public final class Enquire {
         return terms
     }
 
-    /// The matches ranked `offset ..< offset + limit`; `checkAtLeast` makes the total exact up to that many.
-    /// The terms of the current query that document `docid` carries.
-    public func matchingTerms(docid: UInt32) throws(XapianError) -> [String] {
-        var terms: [String] = []
-        try withUnsafeMutablePointer(to: &terms) { (list) throws(XapianError) in
-            _ = try withXapianError { error in
-                cx_enquire_matching_terms(handle, docid, { context, term, length in
-                    context!.assumingMemoryBound(to: [String].self).pointee
-                        .append(String(decoding: UnsafeRawBufferPointer(start: term, count: length), as: UTF8.self))
-                }, list, error)
+    /// Why document `docid` (unique term `uniqueTerm`) weighs what it does under `query`: each part
+    /// of the query whose weight Xapian adds up (a term; a synonym, wildcard or phrase as a whole)
+    /// that the document matches, what it adds (scale factors applied; 0 for parts that only
+    /// select), and the terms of it the document holds. The weights add up to the document's
+    /// weight in a run of `query` with this enquire's BM25 parameters.
+    ///
+    /// ```swift
+    /// for part in try enquire.explain(query, docid: 12, uniqueTerm: "Qtrail:mist") { print(part.terms, part.weight) }
+    /// ```
+    public func explain(_ query: Query, docid: UInt32, uniqueTerm: String) throws(XapianError) -> [(weight: Double, terms: [String])] {
+        var parts: [(weight: Double, terms: [String])] = []
+        try withUnsafeMutablePointer(to: &parts) { (list) throws(XapianError) in
+            _ = try withUTF8Bytes(uniqueTerm) { (term, count) throws(XapianError) in
+                try withXapianError { error in
+                    cx_enquire_explain(handle, query.handle, docid, term, count, { context, weight, terms, length in
+                        let joined = UnsafeRawBufferPointer(start: terms, count: length)
+                        context!.assumingMemoryBound(to: [(weight: Double, terms: [String])].self).pointee
+                            .append((weight, joined.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }))
+                    }, list, error)
+                }
             }
         }
-        return terms
+        return parts
     }
 
     /// Matches weighing less than this are left out (Xapian's weight cutoff); 0 keeps every match.
@@ -141,6 +151,8 @@ public final class Enquire {
         didSet { cx_enquire_set_weight_cutoff(handle, weightCutoff) }
     }
 
+    /// The matches ranked `offset ..< offset + limit`; Xapian looks at `checkAtLeast` matches at
+    /// least (more than the page when asked), so that the total's bounds are exact up to that many.
     public func matches(offset: Int, limit: Int, checkAtLeast: Int = 0) throws(XapianError) -> MatchSet {
         // Xapian counts in 32 bits: a page beyond that is empty, not a trap on the conversion.
         let offset32 = UInt32(clamping: max(0, offset))

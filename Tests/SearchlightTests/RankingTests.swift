@@ -136,13 +136,19 @@ import XapianIndex
         try index.index(entities)
 
         // Every match, re-ranked with its hint (no page is smaller than the whole set here).
-        let whole = try index.search(SearchRequest("alpha ", limit: 100, offset: 0))
+        var explained = SearchRequest("alpha ", limit: 100, offset: 0)
+        explained.explain = true
+        let whole = try index.search(explained)
         #expect(whole.results.count == 48)
         let maximum = log1p(100.0)
         let boost = { (result: SearchResult) in log1p(result.entity.attributes["popularity"]!.elements.first!.doubleValue!) / maximum }
-        // Xapian's order by weight alone, docid breaking ties.
-        let byWeight = whole.results.map { (id: $0.entity.id.stringValue, weight: (($0.score - boost($0)) * 1e9).rounded() / 1e9, score: $0.score) }
-            .sorted { ($0.weight, Int($1.id.dropFirst())!) > ($1.weight, Int($0.id.dropFirst())!) }
+        #expect(whole.results.allSatisfy { abs($0.explanation!.hintBoost - boost($0)) < 1e-9 })
+        // Xapian's order by weight alone (the score before boost and cap), docid breaking ties;
+        // the order is that of weight plus boost, which the cap does not change.
+        let byWeight = whole.results.map { result in
+            let weight = result.score - result.explanation!.hintBoost + result.explanation!.capped
+            return (id: result.entity.id.stringValue, weight: (weight * 1e9).rounded() / 1e9, score: weight + boost(result))
+        }.sorted { ($0.weight, Int($1.id.dropFirst())!) > ($1.weight, Int($0.id.dropFirst())!) }
         #expect(byWeight.first!.weight - byWeight.last!.weight > 2 * Ranking.hintBoost)
         // Each block of 30 in weight order, re-ordered by score (ties keep the weight order).
         let expected = stride(from: 0, to: byWeight.count, by: Ranking.rerankBlock).flatMap { start in

@@ -300,9 +300,14 @@ bool cx_enquire_expand(cx_enquire *enq, const uint32_t *docids, size_t count, ui
                        void (*visit)(void *context, const char *term, size_t len, double weight),
                        void *context, cx_error *error);
 
-/* Calls `visit` with each term of the current query that document `docid` carries (for explanations). */
-bool cx_enquire_matching_terms(cx_enquire *enq, uint32_t docid,
-                               void (*visit)(void *context, const char *term, size_t len), void *context, cx_error *error);
+/* Why document `docid` (whose unique term is `unique_term`) weighs what it does under `query`:
+ * `visit` gets each part of the query whose weight Xapian adds up (a term; a synonym, wildcard or
+ * phrase as a whole) that the document matches, with what it adds to the document's weight under
+ * `enq`'s BM25 parameters (scale factors applied; 0 for parts that only select, such as filter
+ * terms) and the terms of it the document holds, separated by NUL bytes. The weights add up to
+ * the document's weight in a run of `query`. */
+bool cx_enquire_explain(cx_enquire *enq, const cx_query *query, uint32_t docid, const char *unique_term, size_t unique_len,
+                        void (*visit)(void *context, double weight, const char *terms, size_t len), void *context, cx_error *error);
 
 void cx_mset_free(cx_mset *mset);
 uint32_t cx_mset_size(const cx_mset *mset);

@@ -113,13 +113,14 @@ extension EntityIndex {
     /// The best unexpired entities of `types` (all when empty) with a title word starting with
     /// `prefix`, highest ranking hint first (then oldest), from the `offset`th; nil when no list is
     /// stored for it, or the stored list cannot fill the page (it was cut, and filtering or the
-    /// offset left too few), so the caller must query. `total` is how many entities have such a
-    /// title word, of any type.
+    /// offset left too few), so the caller must query. `total` is how many of them there are:
+    /// exact when the list holds them all, or (of every type) when none can have expired; else
+    /// how many entities of any type, expired or not, have such a title word, which is no fewer.
     static func storedPrefixEntities(_ prefix: String, types: [String], offset: Int = 0, limit: Int,
-                                     database: Database) throws(XapianError) -> (entities: [Entity], total: Int)? {
-        let total = try database.termFrequency(IndexTerms.titlePrefixPrefix + prefix)
+                                     database: Database) throws(XapianError) -> (entities: [Entity], total: MatchCount)? {
+        let frequency = try database.termFrequency(IndexTerms.titlePrefixPrefix + prefix)
         guard let bytes = try database.metadata(IndexMetadata.prefixEntities(prefix)), !bytes.isEmpty else {
-            return total == 0 ? ([], 0) : nil
+            return frequency == 0 ? ([], .exact(0)) : nil
         }
         let docids = ShortPrefixTables.decode(bytes)
         let now = Date()
@@ -139,7 +140,14 @@ extension EntityIndex {
             }
             entities += found.compactMap { $0 }
         }
-        return entities.count < wanted && docids.count >= ShortPrefixTables.entitiesPerPrefix ? nil : (Array(entities.dropFirst(offset)), total)
+        let complete = entities.count < wanted
+        if complete && docids.count >= ShortPrefixTables.entitiesPerPrefix { return nil }
+        var total = MatchCount.exact(entities.count)
+        if !complete {
+            let noneExpired = try IndexFacts(database: database).expiredBy == nil
+            total = MatchCount(count: frequency, isExact: types.isEmpty && noneExpired)
+        }
+        return (Array(entities.dropFirst(offset)), total)
     }
 }
 

@@ -23,11 +23,14 @@ extension EntityIndex {
         try Self.check(request, against: schema)
         return try read { (state: inout State) throws -> SearchResults in
             let searcher = try state.searcher()
-            var text = QueryText(searcher.normalized(try searcher.fields.checked(request.text, typing: request.typing)), typing: request.typing,
-                                 stopwords: searcher.stopwords)
+            let fields = try searcher.fields.checked(request.text, typing: request.typing)
+            var text = QueryText(searcher.normalized(fields.text), typing: request.typing, stopwords: searcher.stopwords)
+            // Text that selects by value (year:1850, genres:scifi) has an exact total, as a filter does.
+            var request = request
+            request.exactTotal = request.exactTotal || fields.selects
             if let prefix = text.shortTypedPrefix, request.filter == nil, request.sort.isEmpty, request.facets.isEmpty, request.match != .all {
                 var found = try Self.entitiesByTitlePrefix(head: [], prefix: prefix, types: request.types, offset: request.offset,
-                                                           limit: request.limit, state: &state)
+                                                           limit: request.limit, exactTotal: request.exactTotal, state: &state)
                 found.query = request.text
                 return found
             }
@@ -43,7 +46,7 @@ extension EntityIndex {
                                      stemmer: searcher.stemmer, stopwords: searcher.stopwords)
                     : nil,
                 explaining: request.explain ? (reader, try ResultAssembler.explainedExpansions(of: text, database: state.database)) : nil)
-            var found = SearchResults(query: request.text, total: page.total,
+            var found = SearchResults(query: request.text, total: page.total.count, totalIsExact: page.total.isExact,
                                       results: try assembler.results(page.hits, firstRank: request.offset + 1), facets: page.facets)
             found.synonyms = text.variants.map(\.trimmed)
             if request.explain { found.plan = reader.firstPageQuery?.description }

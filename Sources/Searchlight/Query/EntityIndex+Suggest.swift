@@ -6,6 +6,10 @@ public struct Suggestions: Sendable, Hashable {
     public var completions: [Completion]
     /// The best entities for what was typed (suggested entities when nothing was).
     public var entities: [SearchResult]
+    /// How many entities match what was typed (of the suggested types when nothing was), of which
+    /// `entities` are the best; exact when `totalIsExact`, else an estimate, never below `entities.count`.
+    public var total: Int
+    public var totalIsExact: Bool
     /// A better spelling of the typed text, when it looks misspelt.
     public var correction: String?
     /// True when the completion scan stopped at its limit, so rarer completions were not considered.
@@ -31,8 +35,9 @@ extension EntityIndex {
         for type in types where schema.type(named: type) == nil { throw .unknownType(type, known: schema.types.map(\.name)) }
         let words = Words.lowercased(prefix)
         guard let last = words.last else {
-            return Suggestions(prefix: prefix, completions: [], entities: try suggestedEntities(types: types, limit: limit),
-                               correction: nil, truncated: false)
+            let suggested = try suggested(types: types, limit: limit)
+            return Suggestions(prefix: prefix, completions: [], entities: suggested.results, total: suggested.total.count,
+                               totalIsExact: suggested.total.isExact, correction: nil, truncated: false)
         }
         let typing = prefix.last.map { $0.isLetter || $0.isNumber } ?? false
         let head = words.dropLast().joined(separator: " ")
@@ -43,47 +48,57 @@ extension EntityIndex {
             Suggestions.Completion(text: candidate.text, highlights: [0..<min(typedLength, candidate.text.count)], count: candidate.count)
         }
         /// The best entities for typed text: by title prefix while a short word is being typed, else a search.
-        func bestEntities(_ text: String, typing: Bool) throws(SearchlightError) -> [SearchResult] {
+        func bestEntities(_ text: String, typing: Bool) throws(SearchlightError) -> SearchResults {
             let words = Words.lowercased(text)
             if typing, let last = words.last, last.count <= IndexTerms.maximumPrefixLength {
-                return try read { (state: inout State) throws -> [SearchResult] in
-                    try Self.entitiesByTitlePrefix(head: Array(words.dropLast()), prefix: last, types: types, limit: limit, state: &state).results
+                return try read { (state: inout State) throws -> SearchResults in
+                    try Self.entitiesByTitlePrefix(head: Array(words.dropLast()), prefix: last, types: types, limit: limit, state: &state)
                 }
             }
             var request = SearchRequest(text, types: types, limit: limit)
             request.typing = typing
-            return try search(request).results
+            return try search(request)
         }
         var entities = try bestEntities(prefix, typing: typing)
         var correction: String?
         if completions.isEmpty { correction = try read { (state: inout State) throws -> String? in try Self.spellingCorrection(words, database: state.database) } }
-        if entities.isEmpty, let correction {
+        if entities.results.isEmpty, let correction {
             // The entities of the corrected text, found the way the typed text's were.
             entities = try bestEntities(correction, typing: typing)
         }
-        return Suggestions(prefix: prefix, completions: Array(completions), entities: entities, correction: correction, truncated: truncated)
+        return Suggestions(prefix: prefix, completions: Array(completions), entities: entities.results, total: entities.total,
+                           totalIsExact: entities.totalIsExact, correction: correction, truncated: truncated)
     }
 
     /// Per type, the entities with the highest ranking hint (then the most recent), interleaved by rank.
     public func suggestedEntities(types: [String] = [], limit: Int = 8) throws(SearchlightError) -> [SearchResult] {
+        try suggested(types: types, limit: limit).results
+    }
+
+    /// `suggestedEntities`, and how many entities the types have (unexpired) in all.
+    private func suggested(types: [String], limit: Int) throws(SearchlightError) -> (results: [SearchResult], total: MatchCount) {
         let schema = self.schema
         let chosen = types.isEmpty ? schema.types : schema.types.filter { types.contains($0.name) }
         var perType: [[SearchResult]] = []
+        var total = MatchCount.exact(0)
         for type in chosen {
             var sort: [SortDescriptor] = []
             if let hint = type.rankingHint { sort.append(SortDescriptor(hint, descending: true)) }
             if let recency = type.recency { sort.append(SortDescriptor(recency, descending: true)) }
-            perType.append(try search(SearchRequest("", types: [type.name], sort: sort, limit: limit)).results)
+            let found = try search(SearchRequest("", types: [type.name], sort: sort, limit: limit))
+            perType.append(found.results)
+            total = total + MatchCount(count: found.total, isExact: found.totalIsExact)
         }
         var merged: [SearchResult] = []
         for position in 0..<limit {
             for list in perType where position < list.count && merged.count < limit { merged.append(list[position]) }
         }
-        return merged.enumerated().map { index, result in
+        let results = merged.enumerated().map { index, result in
             var result = result
             result.rank = index + 1
             return result
         }
+        return (results, total)
     }
 
     /// Completion terms extending `text` (all typed words, the last one partial), most frequent first:
@@ -112,28 +127,31 @@ extension EntityIndex {
     }
 
     /// Entities whose title has words `head` and a word starting with `prefix`, best hint first,
-    /// then oldest: from the stored list while it covers the page, else in the same order live.
+    /// then oldest: from the stored list while it covers the page (and tells the total exactly,
+    /// with `exactTotal`), else in the same order live.
     static func entitiesByTitlePrefix(head: [String], prefix: String, types: [String], offset: Int = 0, limit: Int,
-                                      state: inout State) throws(XapianError) -> SearchResults {
+                                      exactTotal: Bool = false, state: inout State) throws(XapianError) -> SearchResults {
         let schema = state.schema
         if head.isEmpty, prefix.count <= IndexTerms.maximumPrefixLength,
-           let stored = try storedPrefixEntities(prefix, types: types, offset: offset, limit: limit, database: state.database) {
-            return SearchResults(query: prefix, total: types.isEmpty ? stored.total : offset + stored.entities.count,
+           let stored = try storedPrefixEntities(prefix, types: types, offset: offset, limit: limit, database: state.database),
+           stored.total.isExact || !exactTotal {
+            return SearchResults(query: prefix, total: stored.total.count, totalIsExact: stored.total.isExact,
                                  results: stored.entities.enumerated().map { SearchResult(entity: $1, rank: offset + $0 + 1, score: 0, schema: schema) })
         }
-        return try liveTitlePrefixEntities(head: head, prefix: prefix, types: types, offset: offset, limit: limit, state: &state)
+        return try liveTitlePrefixEntities(head: head, prefix: prefix, types: types, offset: offset, limit: limit,
+                                           exactTotal: exactTotal, state: &state)
     }
 
     /// `entitiesByTitlePrefix` read from the index's terms, without the stored lists: the title-prefix
     /// plan, read by the page reader.
     static func liveTitlePrefixEntities(head: [String], prefix: String, types: [String], offset: Int = 0, limit: Int,
-                                        state: inout State) throws(XapianError) -> SearchResults {
+                                        exactTotal: Bool = false, state: inout State) throws(XapianError) -> SearchResults {
         let schema = state.schema
         let plan = try QueryPlanner(searcher: try state.searcher(), schema: schema)
-            .titlePrefixPlan(head: head, prefix: prefix, types: types, facts: IndexFacts(database: state.database))
+            .titlePrefixPlan(head: head, prefix: prefix, types: types, exactTotal: exactTotal, facts: IndexFacts(database: state.database))
         let page = try PageReader(plan: plan, schema: schema, database: state.database).read(offset: offset, limit: limit)
         let results = try ResultAssembler(schema: schema, snippets: nil, explaining: nil).results(page.hits, firstRank: offset + 1)
-        return SearchResults(query: prefix, total: page.total, results: results)
+        return SearchResults(query: prefix, total: page.total.count, totalIsExact: page.total.isExact, results: results)
     }
 
     /// A spelling of `words` whose unknown words (in no title; with `acceptingTextWords`, in no

@@ -1,13 +1,16 @@
 import XapianIndex
 
 /// Why a result ranked where it did (`searchlight search --explain`): the query terms it
-/// carries, the attribute each came from, what each scores, and the static boosts it received.
+/// carries, the attribute each came from, what each adds to its score, and the boost and cap it
+/// received. The parts add up to the score: the matches' weights, plus `hintBoost`, less `capped`.
 ///
 /// ```swift
 /// var request = SearchRequest("granite dome")
 /// request.explain = true
 /// for result in try index.search(request).results {
-///     print(result.score, result.explanation?.matches.map { "\($0.word) \($0.weight)" } ?? [])
+///     let explanation = result.explanation!
+///     let parts = explanation.matches.reduce(0) { $0 + $1.weight } + explanation.hintBoost - explanation.capped
+///     print(result.score, parts)   // the same
 /// }
 /// ```
 public struct Explanation: Sendable, Hashable {
@@ -20,9 +23,10 @@ public struct Explanation: Sendable, Hashable {
         public var field: String
         /// The word, stem (`granit*`) or value the term stands for.
         public var word: String
-        /// What the term alone scores for this entity: BM25 over the index's statistics, before
-        /// the query's own scaling (feedback terms count half, see `Ranking`); 0 for terms that
-        /// only select (type, title prefixes, exact values).
+        /// What the term adds to the score: its BM25 weight in the query as it ran (feedback terms
+        /// count half, see `Ranking`); a term in several parts of the query adds each; terms
+        /// matched as one part (the words a typed prefix expands to, a phrase) share that part's
+        /// weight equally; 0 for terms that only select (type, title prefixes, exact values).
         public var weight: Double = 0
         /// The partly typed word whose expansion (the most frequent words it begins) brought this term.
         public var expandedFrom: String?
@@ -31,34 +35,34 @@ public struct Explanation: Sendable, Hashable {
     public var matches: [Match]
     /// What the ranking hint added to the score (0 when the entity has none).
     public var hintBoost: Double
+    /// What was taken off so that the score does not pass a score listed above it: when the hint
+    /// lifted the match past the weight where the block of 30 before its own ends, or it belongs
+    /// to a later tier (fewer words matched) yet outweighs the last of the tier before. 0 mostly.
+    public var capped: Double
 
-    /// The explanation of match `docid` (the entity with unique term `uniqueTerm`): the query's
-    /// terms it holds, marking those that stand for a typed prefix (`expansions`, by prefix; terms
-    /// of Xapian's own wildcards are found in the entity's term list), and the weight of each.
-    init(docid: UInt32, uniqueTerm: String, enquire: Enquire, expansions: [String: Set<String>], database: Database,
-         hintBoost: Double) throws(XapianError) {
-        var matches = try enquire.matchingTerms(docid: docid).map(Self.match)
-        for (prefix, terms) in expansions.sorted(by: { $0.key < $1.key }) {
-            try database.forEachTerm(ofDocument: docid, withPrefix: prefix) { term, _ in
-                guard terms.contains(term), term != prefix else { return true }
+    /// The explanation of `hit`, the match of the entity with unique term `uniqueTerm`: the parts
+    /// of the query it ran in that it matches, each with what it adds (`Enquire.explain`), read
+    /// back into terms; those that stand for a typed prefix (`expansions`, by prefix) are marked.
+    init(hit: PageReader.Hit, uniqueTerm: String, enquire: Enquire, expansions: [String: Set<String>]) throws(XapianError) {
+        var matches: [Match] = []
+        for part in try enquire.explain(hit.query, docid: hit.match.docid, uniqueTerm: uniqueTerm) {
+            let share = part.weight / Double(part.terms.count)
+            for term in part.terms {
                 if let known = matches.firstIndex(where: { $0.term == term }) {
-                    matches[known].expandedFrom = prefix
+                    matches[known].weight += share
                 } else {
                     var match = Self.match(term)
-                    match.expandedFrom = prefix
+                    match.weight = share
                     matches.append(match)
                 }
-                return true
             }
         }
-        let weigher = try Enquire(database: database)
-        Ranking.weigh(weigher)
-        for i in matches.indices {
-            weigher.query = try Query.combine(.filter, [try Ranking.inBM25Units(Query.term(matches[i].term)), Query.term(uniqueTerm)])
-            matches[i].weight = try weigher.matches(offset: 0, limit: 1, checkAtLeast: 0).first?.weight ?? 0
+        for (prefix, terms) in expansions.sorted(by: { $0.key < $1.key }) {
+            for i in matches.indices where matches[i].term != prefix && terms.contains(matches[i].term) { matches[i].expandedFrom = prefix }
         }
         self.matches = matches.sorted { ($0.weight, $1.term) > ($1.weight, $0.term) }
-        self.hintBoost = hintBoost
+        hintBoost = hit.hintBoost
+        capped = hit.capped
     }
 
     /// Reads a stored term back into its field and word.

@@ -19,9 +19,9 @@ import FoundationEssentials
 ///
 /// ```swift
 /// let fields = FieldQueries(schema: schema)
-/// try fields.checked("year:1850 novel", typing: false)          // "year:1850..1850 novel"
-/// try fields.checked("genres:\"science fiction\"", typing: false) // "genres:scifi"
-/// try fields.checked("colour:red", typing: false)               // throws: unknown field 'colour' (fields: …)
+/// try fields.checked("year:1850 novel", typing: false).text          // "year:1850..1850 novel"
+/// try fields.checked("genres:\"science fiction\"", typing: false)  // ("genres:scifi", selects: true)
+/// try fields.checked("colour:red", typing: false)                    // throws: unknown field 'colour' (fields: …)
 /// ```
 struct FieldQueries {
     /// How a field reads its value.
@@ -76,15 +76,17 @@ struct FieldQueries {
     /// The fields whose values Xapian's parser reads as exact terms or ranges: query folding must leave their values as typed.
     var exactFields: Set<String> { Set(readings.filter { $0.value != .words }.keys) }
 
-    /// `text` with each `field:value` checked and rewritten as the table above says.
+    /// `text` with each `field:value` checked and rewritten as the table above says, and whether
+    /// it selects by value (a number, date, boolean, enum case or exact value), as a filter does.
     ///
     /// - Parameter typing: the text is being typed: a last value that no case or boolean has yet
     ///   is left to match nothing rather than fail, since more letters may follow.
     /// - Throws: `SearchlightError.invalidQuery` naming the known fields, the values a field takes,
     ///   or why a field cannot be searched by its words.
-    func checked(_ text: String, typing: Bool) throws(SearchlightError) -> String {
-        guard text.contains(":") else { return text }
+    func checked(_ text: String, typing: Bool) throws(SearchlightError) -> (text: String, selects: Bool) {
+        guard text.contains(":") else { return (text, false) }
         var changed = false
+        var selects = false
         var tokens: [String] = []
         let pieces = Self.tokens(text)
         for (position, token) in pieces.enumerated() {
@@ -92,12 +94,13 @@ struct FieldQueries {
             guard let reading = readings[field.name] else {
                 throw .invalidQuery("unknown field '\(field.name)' in the query (fields: \(readings.keys.sorted().joined(separator: ", ")))")
             }
+            if reading != .words { selects = true }
             let stillTyped = typing && position == pieces.count - 1 && !text.hasSuffix(" ")
             guard let value = try rewritten(field, reading: reading, stillTyped: stillTyped) else { tokens.append(token); continue }
             tokens.append(field.lead + field.name + ":" + value + field.trail)
             changed = true
         }
-        return changed ? tokens.joined(separator: " ") : text
+        return (changed ? tokens.joined(separator: " ") : text, selects)
     }
 
     /// The value `field` is searched with, when it differs from the one typed; nil keeps the token.

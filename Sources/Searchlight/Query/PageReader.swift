@@ -1,36 +1,65 @@
 import XapianIndex
 
 /// Runs a plan and reads one page of it: the tiers in turn, the weight-cutoff runs, the hint's
-/// re-ranking in blocks, the total and the facet counts.
+/// re-ranking in blocks, the scores the list is ordered by, the total and the facet counts.
+///
+/// Scores never increase down the list, on any page: a hit's score is its weight plus its hint
+/// boost, capped at the ceiling its place in the list sets. The hint re-ranks matches within
+/// blocks of `Ranking.rerankBlock` in weight order, so a boost may lift a match above the last
+/// weight of the block before its own; and the tiers come one after the other (entities with every
+/// word before those with some), so a match of a later tier may outweigh the last of an earlier
+/// one. The ceiling of a block is the least of the tier's ceiling and the weight of the block
+/// before it; a tier's ceiling is the least of the last tier's ceiling and its last weight. Every
+/// hit above scores at least that, and the order is unchanged (a capped score orders as the whole
+/// one did). Sorted results (`--sort`) are not in score order, and are not capped.
 ///
 /// ```swift
 /// let reader = try PageReader(plan: plan, schema: schema, database: database)
 /// let page = try reader.read(offset: 20, limit: 10)
-/// page.hits.map(\.score)   // descending within each block of `Ranking.rerankBlock` ranks
+/// page.hits.map(\.score)   // never increasing, and no higher than the last score of page 2
 /// ```
 final class PageReader {
     let plan: QueryPlan
     let database: Database
-    /// The enquire every run goes through; it holds the last run's query (for explanations).
+    /// The enquire every run goes through.
     let enquire: Enquire
     /// The first query that ran for a page, composed and restricted (the plan an explanation shows).
     private(set) var firstPageQuery: Query?
-    /// How many matches a run must check at least (the page's end), so that estimates are as good as the page allows.
-    private var checkAtLeast = 0
 
     /// One page: its hits, how many entities match in all, how many of them match every word
     /// (`Int.max` when not counted), and the facet counts.
     struct Page {
         var hits: [Hit]
-        var total: Int
+        var total: MatchCount
         var closeMatches: Int
         var facets: [Facet]
     }
 
-    /// A match and its score (BM25, plus the hint boost when re-ranked).
+    /// A match, the query it matched in (composed, as it ran), and its score: its weight plus its
+    /// hint boost, less what its place in the list caps (see the type's description).
     struct Hit {
         let match: MatchSet.Match
+        let query: Query
+        let hintBoost: Double
+        /// What was taken off the weight and boost so that the score does not pass those above it.
+        let capped: Double
         let score: Double
+
+        /// A hit of `candidate` with `hintBoost`, its score capped at `ceiling`.
+        init(_ candidate: Candidate, hintBoost: Double = 0, ceiling: Double = .infinity) {
+            match = candidate.match
+            query = candidate.query
+            self.hintBoost = hintBoost
+            let whole = candidate.match.weight + hintBoost
+            score = min(whole, ceiling)
+            capped = whole - score
+        }
+    }
+
+    /// A match in weight order and the composed query it matched in.
+    struct Candidate {
+        let match: MatchSet.Match
+        let query: Query
     }
 
     /// A reader of `plan` over `database`; the plan's predicate is checked on each candidate's
@@ -50,128 +79,144 @@ final class PageReader {
         for facet in plan.facets { try enquire.addFacet(slot: facet.slot) }
     }
 
-    /// The page of `limit` hits from the `offset`th, with the total and facets.
+    /// The page of `limit` hits from the `offset`th, with the total and facets. The total is exact
+    /// when the plan asks for it (`QueryPlan.exactTotal`: a filter, facets, or asked), when the
+    /// page ends the list, or when Xapian's bounds meet; otherwise it is Xapian's estimate, at
+    /// least what this page has shown and one more when more follow.
     func read(offset: Int, limit: Int) throws(XapianError) -> Page {
-        checkAtLeast = offset + limit
         var hits: [Hit] = []
-        var total = 0
+        var total: MatchCount
         // Entities matching every word (all of them when the query has no words to lose).
         var closeMatches = Int.max
         // What every facet count and the exact total range over.
         var everything = plan.anyWords
+        var ceiling = Double.infinity
         if let allWords = plan.allWords {
-            let (found, firstTotal, first) = try page(allWords, offset: offset, limit: limit)
-            hits = found
-            let allTotal = hits.count == limit ? firstTotal : countReadThrough(found: hits.count, estimate: firstTotal, offset: offset)
-            closeMatches = allTotal
-            total = firstTotal
-            if plan.match == .all || (!plan.relevanceOrder && firstTotal > 0) {
+            let first = try page(allWords, offset: offset, limit: limit, ceiling: &ceiling)
+            hits = first.hits
+            total = first.total
+            closeMatches = first.total.count
+            if plan.match == .all || (!plan.relevanceOrder && first.total.count > 0) {
                 everything = allWords
             } else if hits.count < limit {
-                // Entities matching every word first, then the rest of those matching any word.
+                // Every entity matching all words was read (its count is exact), then the rest of those matching any word.
                 let any = try anyWordTiers()
-                let (more, secondTotal) = try page(tiers: any.tiers.map { (tier: Query) throws(XapianError) in try Query.combine(.andNot, [tier, allWords]) },
-                                                   offset: max(0, offset - allTotal), limit: limit - hits.count)
-                hits += more
-                total = max(allTotal + secondTotal, any.total ?? 0)
-            } else {
+                let rest = try page(tiers: any.tiers.map { (tier: Query) throws(XapianError) in try Query.combine(.andNot, [tier, allWords]) },
+                                    offset: max(0, offset - first.total.count), limit: limit - hits.count, ceiling: &ceiling)
+                hits += rest.hits
+                total = first.total + rest.total
+                if !total.isExact, let anyTotal = any.total { total.count = max(total.count, anyTotal) }
+            } else if let anyTotal = try first.set.estimatedMatches(of: plan.composed(plan.anyWords), database: database) {
                 // Every entity matching all words matches some: the total is that of any word,
                 // estimated from the term frequencies the first run read (sub-queries independent, as
-                // Xapian's posting lists estimate), without opening them again; run only when that cannot be done.
-                let anyTotal = try first.estimatedMatches(of: plan.composed(plan.anyWords), database: database)
-                if let anyTotal {
-                    total = max(allTotal, anyTotal)
-                } else {
-                    let rest = try run(Query.combine(.andNot, [plan.anyWords, allWords]), offset: 0, limit: 0, checkAtLeast: 0)
-                    total = allTotal + max(0, rest.estimatedTotal)
-                }
+                // Xapian's posting lists estimate), without opening them again.
+                total = MatchCount(count: max(first.total.count, anyTotal), isExact: false)
+            } else {
+                // A query whose estimate needs a run: the entities matching only some words, counted by Xapian's estimate.
+                let rest = try run(plan.composed(Query.combine(.andNot, [plan.anyWords, allWords])), limit: 0, checkAtLeast: 0)
+                total = first.total + MatchCount(rest, found: 0, asked: 0)
             }
         } else {
             let any = try anyWordTiers()
-            (hits, total) = try page(tiers: any.tiers, offset: offset, limit: limit)
-            total = max(total, any.total ?? 0)
+            let found = try page(tiers: any.tiers, offset: offset, limit: limit, ceiling: &ceiling)
+            hits = found.hits
+            total = found.total
+            if !total.isExact, let anyTotal = any.total { total.count = max(total.count, anyTotal) }
         }
 
         var facets: [Facet] = []
-        if !plan.facets.isEmpty {
-            let counted = try run(everything, offset: 0, limit: 0, checkAtLeast: max(1, try database.documentCount))
-            total = counted.estimatedTotal
+        if !plan.facets.isEmpty || (plan.exactTotal && !total.isExact) {
+            // Every match visited, unweighted: the exact count, and the facets' counts over all of them.
+            let counted = try run(plan.composed(everything).scaled(by: 0), limit: 0, checkAtLeast: max(1, try database.documentCount))
+            total = .exact(counted.estimatedTotal)
             for (key, slot) in plan.facets {
                 let counts = try enquire.facetCounts(slot: slot).map { Facet.Count(value: $0.value, count: $0.count) }
                 facets.append(Facet(key: key, counts: counts.sorted { ($0.count, $1.value) > ($1.count, $0.value) }))
             }
         }
-        return Page(hits: hits, total: total, closeMatches: min(closeMatches, total), facets: facets)
+        return Page(hits: hits, total: total, closeMatches: min(closeMatches, total.count), facets: facets)
     }
 
-    /// Runs `query` as composed by the plan.
-    private func run(_ query: Query, offset: Int, limit: Int, checkAtLeast: Int? = nil) throws(XapianError) -> MatchSet {
-        enquire.query = try plan.composed(query)
-        if limit > 0, firstPageQuery == nil { firstPageQuery = enquire.query }
-        return try enquire.matches(offset: offset, limit: limit, checkAtLeast: checkAtLeast ?? self.checkAtLeast)
+    /// Runs `composed` (a query as `QueryPlan.composed` makes it) for its first `limit` matches,
+    /// looking at `checkAtLeast` at least.
+    private func run(_ composed: Query, limit: Int, checkAtLeast: Int) throws(XapianError) -> MatchSet {
+        enquire.query = composed
+        if limit > 0, firstPageQuery == nil { firstPageQuery = composed }
+        return try enquire.matches(offset: 0, limit: limit, checkAtLeast: checkAtLeast)
     }
 
-    /// The first `count` matches of `query` in order, and the estimate of them all. In relevance
-    /// order, matches weighing 0 (those matching only unweighted parts, such as the title prefix
-    /// of a word being typed) come after every weighted one, in docid order. A run with a weight
-    /// cutoff finds the weighted ones while Xapian skips the unweighted parts; only when they
-    /// fall short and the query has such parts does a run with every weight 0, which Xapian
-    /// ends after `count` documents, supply the rest. In one run Xapian would walk every
-    /// unweighted match looking for a better one ("conntrack li" on debian-x1: 28,000 titles begin "li").
-    private func ranked(_ query: Query, count: Int) throws(XapianError) -> (matches: [MatchSet.Match], estimatedTotal: Int, set: MatchSet) {
+    /// The first `count` matches of `query` in order, and how many there are (looking at one past
+    /// them, so that a full run still tells whether more follow). In relevance order, matches
+    /// weighing 0 (those matching only unweighted parts, such as the title prefix of a word being
+    /// typed) come after every weighted one, in docid order. A run with a weight cutoff finds the
+    /// weighted ones while Xapian skips the unweighted parts; only when they fall short and the
+    /// query has such parts does a run with every weight 0, which Xapian ends after `count`
+    /// documents, supply the rest. In one run Xapian would walk every unweighted match looking for
+    /// a better one ("conntrack li" on debian-x1: 28,000 titles begin "li").
+    private func ranked(_ query: Query, count: Int) throws(XapianError) -> (candidates: [Candidate], total: MatchCount, set: MatchSet) {
+        let composed = try plan.composed(query)
         guard plan.relevanceOrder, count > 0 else {
-            let set = try run(query, offset: 0, limit: count)
-            return (Array(set), set.estimatedTotal, set)
+            let set = try run(composed, limit: count, checkAtLeast: count + 1)
+            return (set.map { Candidate(match: $0, query: composed) }, MatchCount(set, found: set.count, asked: count), set)
         }
         enquire.weightCutoff = .leastNormalMagnitude
-        let weighted = try run(query, offset: 0, limit: count)
+        let weighted = try run(composed, limit: count, checkAtLeast: count + 1)
         enquire.weightCutoff = 0
+        let candidates = weighted.map { Candidate(match: $0, query: composed) }
         guard weighted.count < count, try query.mayWeighZero(in: database) else {
-            return (Array(weighted), weighted.estimatedTotal, weighted)
+            return (candidates, MatchCount(weighted, found: weighted.count, asked: count), weighted)
         }
-        let unweighted = try run(query.scaled(by: 0), offset: 0, limit: count)
+        let zero = try plan.composed(query.scaled(by: 0))
+        let unweighted = try run(zero, limit: count, checkAtLeast: count + 1)
         let seen = Set(weighted.map(\.docid))
-        let rest = unweighted.lazy.filter { !seen.contains($0.docid) }.prefix(count - weighted.count)
-        return (Array(weighted) + rest, unweighted.estimatedTotal, weighted)
+        let rest = unweighted.lazy.filter { !seen.contains($0.docid) }.prefix(count - weighted.count).map { Candidate(match: $0, query: zero) }
+        return (candidates + rest, MatchCount(unweighted, found: unweighted.count, asked: count), weighted)
     }
 
-    /// A page of `query` with its scores and the estimated total; with hints, the matches are
-    /// re-ordered by score plus hint boost within blocks of `Ranking.rerankBlock` in weight
-    /// order, and the page is cut from the blocks it overlaps.
-    private func page(_ query: Query, offset: Int, limit: Int) throws(XapianError) -> (hits: [Hit], total: Int, set: MatchSet) {
-        guard let hintWeight = plan.hintWeight, limit > 0 else {
-            let (matches, total, set) = try ranked(query, count: offset + limit)
-            return (matches.dropFirst(offset).map { Hit(match: $0, score: $0.weight) }, total, set)
+    /// A page of `query` with its scores and its count; with hints, the matches are re-ordered by
+    /// weight plus hint boost within blocks of `Ranking.rerankBlock` in weight order, and the page
+    /// is cut from the blocks it overlaps. Scores are capped at `ceiling` and the block ceilings;
+    /// when the page reads `query` to its end, `ceiling` becomes the ceiling of what follows.
+    private func page(_ query: Query, offset: Int, limit: Int,
+                      ceiling: inout Double) throws(XapianError) -> (hits: [Hit], total: MatchCount, set: MatchSet) {
+        let hintWeight = limit > 0 ? plan.hintWeight : nil
+        let block = hintWeight == nil ? 1 : Ranking.rerankBlock, pageEnd = offset + limit
+        let count = limit > 0 ? (pageEnd + block - 1) / block * block : 0
+        let (candidates, total, set) = try ranked(query, count: count)
+        guard plan.relevanceOrder else {
+            return (candidates.dropFirst(offset).prefix(limit).map { Hit($0) }, total, set)
         }
-        let block = Ranking.rerankBlock, pageEnd = offset + limit, first = offset / block * block
-        let (matches, total, set) = try ranked(query, count: (pageEnd + block - 1) / block * block)
+        let tierCeiling = ceiling
+        if candidates.count < count, let last = candidates.last { ceiling = min(ceiling, last.match.weight) }
         var ordered: [Hit] = []
-        for start in stride(from: first, to: min(pageEnd, matches.count), by: block) {
-            let members = Array(matches[start..<min(start + block, matches.count)])
-            let boosts = try Ranking.hintBoosts(members, pageEnd: pageEnd - start, hintWeight: hintWeight, database: database)
-            let scored = zip(members, boosts).map { Hit(match: $0, score: $0.weight + $1) }
-            ordered += scored.enumerated().sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }.map(\.element)
+        let first = offset / block * block
+        for start in stride(from: first, to: min(pageEnd, candidates.count), by: block) {
+            let members = Array(candidates[start..<min(start + block, candidates.count)])
+            let blockCeiling = start == 0 ? tierCeiling : min(tierCeiling, candidates[start - 1].match.weight)
+            guard let hintWeight else {
+                ordered += members.map { Hit($0, ceiling: blockCeiling) }
+                continue
+            }
+            let boosts = try Ranking.hintBoosts(members.map(\.match), pageEnd: pageEnd - start, hintWeight: hintWeight, database: database)
+            let scored = zip(members, boosts).map { Hit($0, hintBoost: $1, ceiling: blockCeiling) }
+            // By weight plus boost (capping keeps that order), ties in weight order.
+            ordered += scored.enumerated().sorted {
+                ($0.element.score + $0.element.capped, $1.offset) > ($1.element.score + $1.element.capped, $0.offset)
+            }.map(\.element)
         }
         return (Array(ordered.dropFirst(offset - first).prefix(limit)), total, set)
     }
 
-    /// How many matches a query has when its page (from `offset`, of `found` hits) came back
-    /// short: the run read them all, ending inside the page or before it.
-    private func countReadThrough(found: Int, estimate: Int, offset: Int) -> Int {
-        found == 0 ? min(estimate, offset) : offset + found
-    }
-
-    /// A page of `tiers` read in order, every match of one before the next's, and how many
-    /// they hold up to the tier the page ends in (that one estimated).
-    private func page(tiers: [Query], offset: Int, limit: Int) throws(XapianError) -> (hits: [Hit], total: Int) {
+    /// A page of `tiers` read in order, every match of one before the next's, and how many they
+    /// hold up to the tier the page ends in (those before it read to their end, so counted exactly).
+    private func page(tiers: [Query], offset: Int, limit: Int, ceiling: inout Double) throws(XapianError) -> (hits: [Hit], total: MatchCount) {
         var hits: [Hit] = []
-        var before = 0
+        var before = MatchCount.exact(0)
         for (index, tier) in tiers.enumerated() {
-            let tierOffset = max(0, offset - before)
-            let (found, estimate, _) = try page(tier, offset: tierOffset, limit: limit - hits.count)
+            let (found, total, _) = try page(tier, offset: max(0, offset - before.count), limit: limit - hits.count, ceiling: &ceiling)
             hits += found
-            if hits.count == limit || index == tiers.count - 1 { return (hits, before + estimate) }
-            before += countReadThrough(found: found.count, estimate: estimate, offset: tierOffset)
+            if hits.count == limit || index == tiers.count - 1 { return (hits, before + total) }
+            before = before + total
         }
         return (hits, before)
     }

@@ -38,6 +38,10 @@ struct QueryPlan {
     var hintWeight: Double?
     /// The facet keys to count and their slots.
     var facets: [(key: String, slot: UInt32)]
+    /// Whether the total must be exact even when counting it means visiting every match: with a
+    /// filter (whose estimate Xapian scales by the share its decider accepted), with facets
+    /// (counted over every match anyway), or when asked (`SearchRequest.exactTotal`).
+    var exactTotal: Bool
 
     /// `query` restricted to what every match must pass.
     func restricted(_ query: Query) throws(XapianError) -> Query {

@@ -27,18 +27,21 @@ struct QueryPlanner {
                 Enquire.SortKey(slot: schema.numericSlot(descriptor.key) ?? schema.stringSlot(descriptor.key)!, descending: descriptor.descending)
             },
             hintWeight: relevance ? facts.hintWeight : nil,
-            facets: request.facets.map { ($0, schema.facetSlot($0)!) })
+            facets: request.facets.map { ($0, schema.facetSlot($0)!) },
+            exactTotal: request.exactTotal || request.filter != nil || !request.facets.isEmpty)
     }
 
     /// The plan that lists the entities of `types` (all when empty) with a title word beginning
     /// with `prefix` after title words `head`, best ranking hint first: what `suggest` and a search
-    /// of one to three typed letters show past the stored lists.
-    func titlePrefixPlan(head: [String], prefix: String, types: [String], facts: IndexFacts) throws(XapianError) -> QueryPlan {
+    /// of one to three typed letters show past the stored lists; `exactTotal` as `QueryPlan.exactTotal`.
+    func titlePrefixPlan(head: [String], prefix: String, types: [String], exactTotal: Bool = false,
+                         facts: IndexFacts) throws(XapianError) -> QueryPlan {
         let required = head.map { Query.term(IndexTerms.completionPrefix + $0) } + [Query.term(IndexTerms.titlePrefixPrefix + prefix)]
         return QueryPlan(match: .any, allWords: nil, anyWords: Query.matchAll, feedback: false,
                          filters: required + (try restrictions(types: types, filter: nil)), expired: try expiry(facts),
                          titleBoost: nil, predicate: nil,
-                         sort: [Enquire.SortKey(slot: IndexFormat.Slot.rankingHint, descending: true)], hintWeight: nil, facets: [])
+                         sort: [Enquire.SortKey(slot: IndexFormat.Slot.rankingHint, descending: true)], hintWeight: nil, facets: [],
+                         exactTotal: exactTotal)
     }
 
     /// The index-side restrictions of a search: its types, and the parts of its filter that the

@@ -63,13 +63,6 @@ enum Ranking {
         return try Query.term(whole).scaled(by: wholeTitleBoost)
     }
 
-    /// What the ranking hint adds to `entity`'s score (for explanations).
-    static func hintBoost(of entity: Entity, schema: Schema, database: Database) throws(XapianError) -> Double {
-        guard let key = schema.type(named: entity.type)?.rankingHint, let hint = entity.attributes[key]?.firstElement?.doubleValue,
-              let weight = try hintWeight(database: database) else { return 0 }
-        return weight * hintScale(hint)
-    }
-
     /// The hint boost of each match that can still reach the page ending at `pageEnd`; the
     /// candidates after them, whose weight trails the page's last weight by more than the largest
     /// boost, cannot pass it (ties keep the weight order) and are left out unread. The reader keeps

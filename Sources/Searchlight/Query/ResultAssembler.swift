@@ -25,9 +25,8 @@ struct ResultAssembler {
             var result = SearchResult(entity: entity, rank: firstRank + position, score: hit.score, schema: schema, type: type)
             if let snippets, let type { result.snippet = snippets.snippet(for: entity, type: type) }
             if let (reader, expansions) = explaining {
-                result.explanation = try Explanation(docid: hit.match.docid, uniqueTerm: IndexTerms.unique(type: entity.type, id: entity.id),
-                                                     enquire: reader.enquire, expansions: expansions, database: reader.database,
-                                                     hintBoost: try Ranking.hintBoost(of: entity, schema: schema, database: reader.database))
+                result.explanation = try Explanation(hit: hit, uniqueTerm: IndexTerms.unique(type: entity.type, id: entity.id),
+                                                     enquire: reader.enquire, expansions: expansions)
             }
             results.append(result)
         }

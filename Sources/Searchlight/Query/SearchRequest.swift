@@ -45,6 +45,16 @@ public struct SearchRequest: Sendable, Hashable {
     public var typing = false
     /// Whether words no entity has match the index's closest words (see `TypoTolerance`).
     public var typos = TypoTolerance.auto
+    /// Whether the total must be exact (`SearchResults.totalIsExact`) even when that means
+    /// visiting every match. It always is with a filter or facets; without them, false (the
+    /// default) lets a page that does not reach the end of the list give Xapian's estimate.
+    ///
+    /// ```swift
+    /// var request = SearchRequest("granite", limit: 10)
+    /// request.exactTotal = true
+    /// try index.search(request).totalIsExact   // true
+    /// ```
+    public var exactTotal = false
 
     public init(_ text: String, types: [String] = [], match: MatchMode = .best, filter: EntityPredicate? = nil,
                 sort: [SortDescriptor] = [], facets: [String] = [], limit: Int = 10, offset: Int = 0) {
@@ -63,6 +73,10 @@ public struct SearchRequest: Sendable, Hashable {
 public struct SearchResult: Sendable, Hashable {
     /// 1-based position in the whole result list.
     public var rank: Int
+    /// What the list is ordered by in relevance order: BM25 plus the ranking hint's boost, capped
+    /// so that it never passes a score above it on any page (see `Explanation.capped`); with sort
+    /// keys, BM25 alone (the list is in key order then, not score order); 0 for entities listed by
+    /// ranking hint alone (an empty query, a title prefix).
     public var score: Double
     public var entity: Entity
     public var displayRepresentation: DisplayRepresentation
@@ -91,8 +105,13 @@ public struct SearchResult: Sendable, Hashable {
 /// A page of results over mixed entity types in one ranked list (App Intents' `UnionValue`).
 public struct SearchResults: Sendable, Hashable {
     public var query: String
-    /// Number of matching entities: exact when facets were asked for, else Xapian's estimate.
+    /// How many entities match: paging to the end lists exactly this many when `totalIsExact`;
+    /// otherwise Xapian's estimate, at least the entities up to this page and one more when more
+    /// follow.
     public var total: Int
+    /// Whether `total` is exact: always with a filter, facets or `SearchRequest.exactTotal`, and
+    /// whenever the page reaches the end of the list or Xapian's bounds on the count meet.
+    public var totalIsExact: Bool
     public var results: [SearchResult]
     /// Value counts over all matches for each requested facet key, most frequent first.
     public var facets: [Facet] = []
@@ -109,9 +128,10 @@ public struct SearchResults: Sendable, Hashable {
     /// Xapian's description of the query that ran (with expansions), when the request asked to explain.
     public var plan: String?
 
-    public init(query: String, total: Int, results: [SearchResult], facets: [Facet] = []) {
+    public init(query: String, total: Int, totalIsExact: Bool, results: [SearchResult], facets: [Facet] = []) {
         self.query = query
         self.total = total
+        self.totalIsExact = totalIsExact
         self.results = results
         self.facets = facets
     }

@@ -62,6 +62,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "For search: each line is being typed (its last word a prefix), as `search --typing`.")
     var typing = false
 
+    @Flag(help: "For search: count every match for an exact total, as `search --exact-total`.")
+    var exactTotal = false
+
     @Option(name: .customLong("warmup"), parsing: .unconditionalSingleValue, help: "Untimed passes over the file first. (default: 1)")
     var warmupGiven: [Int] = []
 
@@ -123,13 +126,14 @@ struct BenchCommand: ParsableCommand {
 
     /// The measured call for one line, returning how many results it gave.
     private func query(on index: EntityIndex) throws -> (String) throws -> Int {
-        let (match, limit, snippets, typing) = (self.match, self.limit, self.snippets, self.typing)
+        let (match, limit, snippets, typing, exactTotal) = (self.match, self.limit, self.snippets, self.typing, self.exactTotal)
         switch mode {
         case .search:
             return { line in
                 var request = SearchRequest(line, match: match, limit: limit)
                 request.snippets = snippets
                 request.typing = typing
+                request.exactTotal = exactTotal
                 return try index.search(request).results.count
             }
         case .suggest:

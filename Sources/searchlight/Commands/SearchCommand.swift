@@ -45,6 +45,9 @@ struct SearchCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Cut a snippet of each result's text around the matched words (--no-snippets: results without, sooner).")
     var snippets = true
 
+    @Flag(help: "Count every match, so that the total is exact (it already is with --where or --facet, and whenever the page reaches the end of the list); without it, a page that does not reach the end gives Xapian's estimate (\"about\").")
+    var exactTotal = false
+
     @Flag(help: "The text is being typed: its last word, when no space follows it, is a prefix and also matches the words it begins (search as you type). Without it, words are complete.")
     var typing = false
 
@@ -111,6 +114,7 @@ struct SearchCommand: ParsableCommand {
             request.snippets = snippets
             request.typing = typing
             request.typos = typos
+            request.exactTotal = exactTotal
             let results = try index.search(request)
             let formatter = ResultFormatter(fields: fieldList, schema: schema, limit: limit)
             print(output.json ? formatter.json(results).prettyJSONText : formatter.table(results))

@@ -48,6 +48,8 @@ struct SuggestCommand: ParsableCommand {
                                  ("count", .int(completion.count))])
                     })),
                     ("entities", .array(suggestions.entities.map(formatter.json))),
+                    ("total", .int(suggestions.total)),
+                    ("totalIsExact", .bool(suggestions.totalIsExact)),
                     ("correction", suggestions.correction.map(JSONValue.string) ?? .null),
                     ("truncated", .bool(suggestions.truncated)),
                 ]).prettyJSONText)
@@ -62,7 +64,8 @@ struct SuggestCommand: ParsableCommand {
                 }.joined(separator: "  "))
             }
             if suggestions.truncated { print(Terminal.dim("(more completions exist than were scanned; type more letters)")) }
-            print(formatter.table(SearchResults(query: prefix, total: suggestions.entities.count, results: suggestions.entities)))
+            print(formatter.table(SearchResults(query: prefix, total: suggestions.total, totalIsExact: suggestions.totalIsExact,
+                                                results: suggestions.entities)))
         }
     }
 }

@@ -14,6 +14,7 @@ struct ResultFormatter {
         var members: [(key: String, value: JSONValue)] = [
             ("query", .string(results.query)),
             ("total", .int(results.total)),
+            ("totalIsExact", .bool(results.totalIsExact)),
             ("results", .array(results.results.map(json))),
             ("correction", results.correction.map(JSONValue.string) ?? .null),
             ("correctionSearched", .bool(results.correctionSearched)),
@@ -53,6 +54,7 @@ struct ResultFormatter {
                              ("expandedFrom", match.expandedFrom.map(JSONValue.string) ?? .null)])
                 })),
                 ("hintBoost", .double(Self.rounded(explanation.hintBoost))),
+                ("capped", .double(Self.rounded(explanation.capped))),
             ])))
         }
         return .object(members)
@@ -72,9 +74,9 @@ struct ResultFormatter {
         if !results.synonyms.isEmpty { sections.append(Terminal.dim("Also searched: " + show(results.synonyms.joined(separator: "; ")))) }
         if results.results.isEmpty {
             if limit == 0 {
-                sections.append(Terminal.dim("\(results.facets.isEmpty ? "about " : "")\(Plural.count(results.total, "result")) (--limit 0 shows none)"))
+                sections.append(Terminal.dim("\(Self.total(results)) (--limit 0 shows none)"))
             } else if results.total > 0 {
-                sections.append("No results on this page; about \(Plural.count(results.total, "result")) in all.")
+                sections.append("No results on this page; \(Self.total(results)) in all.")
             } else {
                 sections.append("No results for '\(show(results.query))'.")
             }
@@ -93,14 +95,15 @@ struct ResultFormatter {
                         let expansion = match.expandedFrom.map { ", from \($0)…" } ?? ""
                         return "\(show(match.word)) (\(match.field)\(show(expansion))) \(match.weight.fixed(2))"
                     }.joined(separator: ", ")
-                    lines.append(indent + Terminal.dim("matched: \(matched.isEmpty ? "nothing (filter only)" : matched); ranking hint +\(explanation.hintBoost.fixed(2))"))
+                    let capped = explanation.capped > 0 ? "; capped -\(explanation.capped.fixed(2)) (not above the results before)" : ""
+                    lines.append(indent + Terminal.dim("matched: \(matched.isEmpty ? "nothing (filter only)" : matched); ranking hint +\(explanation.hintBoost.fixed(2))\(capped)"))
                 }
                 for key in fields ?? [] { lines.append(indent + Terminal.dim(show(key) + ": ") + show(result.entity.attributes[key]?.text ?? "")) }
                 sections.append(lines.joined(separator: "\n"))
             }
             let first = results.results.first!.rank, last = results.results.last!.rank
             if let plan = results.plan { sections.append(Terminal.dim("plan: \(show(plan))")) }
-            sections.append(Terminal.dim("\(first)-\(last) of about \(results.total) result\(results.total == 1 ? "" : "s")"))
+            sections.append(Terminal.dim("\(first)-\(last) of \(Self.total(results))"))
         }
         for facet in results.facets {
             let counts = facet.counts.prefix(12).map { item in
@@ -110,6 +113,11 @@ struct ResultFormatter {
             sections.append("\(facet.key): \(counts)\(facet.counts.count > 12 ? ", ..." : "")")
         }
         return sections.joined(separator: "\n")
+    }
+
+    /// "12 results" when the total is exact, else "about 12 results".
+    static func total(_ results: SearchResults) -> String {
+        (results.totalIsExact ? "" : "about ") + Plural.count(results.total, "result")
     }
 
     /// Scores to four decimals, so JSON stays readable.
