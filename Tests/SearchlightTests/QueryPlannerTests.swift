@@ -112,6 +112,25 @@ import XapianIndex
         #expect(plan.hintWeight == nil)
     }
 
+    /// A filter the index answers exactly is not checked again on each candidate's entity, so an
+    /// exact total counts postings and value slots alone; the rest keep the check.
+    @Test func filtersTheIndexAnswersExactlyNeedNoCheckOnTheEntity() throws {
+        func predicate(_ where: String) throws -> EntityPredicate? {
+            try plan(SearchRequest("", filter: try EntityPredicate(spotlight: `where`))).predicate
+        }
+        for exact in ["length > 5", "length >= 5 && popularity < 10", "updated < $time.iso(2024-05-01)", "InRange(length, 2, 8)"] {
+            #expect(try predicate(exact) == nil, "\(exact)")
+        }
+        for checked in ["name == \"Mist*\"", "name == \"mist\"c", "length > 5 || popularity > 3", "!(length > 5)",
+                        "activities == \"hiking\"", "landmarks == \"vernal-fall\""] {
+            #expect(try predicate(checked) != nil, "\(checked)")
+        }
+        // A strict bound leaves out the bound itself.
+        let strict = try plan(SearchRequest("", filter: try EntityPredicate(spotlight: "length > 5")))
+        let inclusive = try plan(SearchRequest("", filter: try EntityPredicate(spotlight: "length >= 5")))
+        #expect(strict.restrictions != inclusive.restrictions)
+    }
+
     @Test func theTextIsAnalysedOnce() {
         let text = QueryText("  Half Dome tr", typing: true, stopwords: Set(Stopwords.english))
         #expect(text.words == ["half", "dome", "tr"])

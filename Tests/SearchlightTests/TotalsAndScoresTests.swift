@@ -115,7 +115,11 @@ private let pageSizes = [1, 3, 7, 10, 29, 30, 31, 100]
     }
 
     @Test func aFilterHasAnExactTotalOnEveryPage() throws {
-        let filters = ["rating > 4.5", "updated >= $time.iso(2024-01-01T00:00:00Z)", "dogFriendly == true && length < 10", "country == \"Chile\""]
+        // Bounds that entities have exactly (rating 4.7, elevation 50, updated 2024-04-19), and filters
+        // the index answers alone or with each candidate's entity checked.
+        let filters = ["rating > 4.5", "rating > 4.7", "rating >= 4.7", "elevation < 50", "elevation <= 50",
+                       "updated >= $time.iso(2024-01-01T00:00:00Z)", "updated < $time.iso(2024-04-19)", "dogFriendly == true && length < 10",
+                       "country == \"Chile\"", "difficulty == \"easy\"", "rating > 4.5 || elevation < 500"]
         for text in filters {
             let filter = try EntityPredicate(spotlight: text)
             let expected = entities.filter { filter.matches($0, schema: fixture.index.schema) }.count

@@ -28,7 +28,8 @@ struct QueryPlan {
     var expired: Query?
     /// The whole-title term an entity whose title is the text gains the weight of.
     var titleBoost: Query?
-    /// The filter's whole predicate, checked on each candidate's entity (the parts `filters` cannot answer).
+    /// The filter's predicate, checked on each candidate's entity; nil when there is none or
+    /// `filters` answer it exactly (`QueryPlanner.narrowing`).
     var predicate: EntityPredicate?
     /// Sort keys replacing relevance order (relevance breaks ties); empty keeps relevance.
     var sort: [Enquire.SortKey]

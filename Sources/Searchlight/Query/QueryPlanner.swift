@@ -16,13 +16,14 @@ struct QueryPlanner {
     func plan(_ request: SearchRequest, text: QueryText, facts: IndexFacts) throws(XapianError) -> QueryPlan {
         let relevance = request.sort.isEmpty && !text.isEmpty
         let (anyWords, allWords) = text.isEmpty ? (Query.matchAll, nil) : try searcher.parse(text, allWords: request.match != .any, types: request.types)
+        let narrowed = try request.filter.map { (filter: EntityPredicate) throws(XapianError) in try narrowing(filter) }
         return QueryPlan(
             match: request.match, allWords: allWords, anyWords: anyWords,
             feedback: request.sort.isEmpty && request.match != .all && text.isVerbose,
-            filters: try restrictions(types: request.types, filter: request.filter),
+            filters: try restrictions(types: request.types) + (narrowed?.queries ?? []),
             expired: try expiry(facts),
             titleBoost: relevance ? try Ranking.wholeTitleBoost(text: text.trimmed) : nil,
-            predicate: request.filter,
+            predicate: narrowed?.isExact == true ? nil : request.filter,
             sort: request.sort.map { descriptor in
                 Enquire.SortKey(slot: schema.numericSlot(descriptor.key) ?? schema.stringSlot(descriptor.key)!, descending: descriptor.descending)
             },
@@ -38,19 +39,15 @@ struct QueryPlanner {
                          facts: IndexFacts) throws(XapianError) -> QueryPlan {
         let required = head.map { Query.term(IndexTerms.completionPrefix + $0) } + [Query.term(IndexTerms.titlePrefixPrefix + prefix)]
         return QueryPlan(match: .any, allWords: nil, anyWords: Query.matchAll, feedback: false,
-                         filters: required + (try restrictions(types: types, filter: nil)), expired: try expiry(facts),
+                         filters: required + (try restrictions(types: types)), expired: try expiry(facts),
                          titleBoost: nil, predicate: nil,
                          sort: [Enquire.SortKey(slot: IndexFormat.Slot.rankingHint, descending: true)], hintWeight: nil, facets: [],
                          exactTotal: exactTotal)
     }
 
-    /// The index-side restrictions of a search: its types, and the parts of its filter that the
-    /// index answers (value ranges, exact values); the predicate is checked on candidates for the rest.
-    func restrictions(types: [String], filter: EntityPredicate?) throws(XapianError) -> [Query] {
-        var filters: [Query] = []
-        if !types.isEmpty { filters.append(try Query.combine(.or, types.map { Query.term(IndexTerms.type($0)) })) }
-        if let filter { filters += try narrowing(filter) }
-        return filters
+    /// The restriction of a search to `types` (none when empty: every type).
+    func restrictions(types: [String]) throws(XapianError) -> [Query] {
+        types.isEmpty ? [] : [try Query.combine(.or, types.map { Query.term(IndexTerms.type($0)) })]
     }
 
     /// The entities that have expired by the time of the search, if any can have.
@@ -58,42 +55,55 @@ struct QueryPlanner {
         try facts.expiredBy.map { (now: [UInt8]) throws(XapianError) in try Query.valueRange(slot: IndexFormat.Slot.expiration, low: nil, high: now) }
     }
 
-    /// Index-side queries that every entity satisfying `predicate` matches (a superset).
-    func narrowing(_ predicate: EntityPredicate) throws(XapianError) -> [Query] {
+    /// Index-side queries that every entity satisfying `predicate` matches, and whether every
+    /// entity matching them satisfies it: then no candidate's entity needs to be read to check it
+    /// (an exact total counts postings and value slots alone). Comparisons of a single-valued
+    /// number or date (strict ones by the next number up or down), exact values of single-valued
+    /// keywords, enums and references, and booleans are exact; anything else (text options,
+    /// wildcards, several values, `OR`, `NOT`) is checked on each candidate's entity.
+    func narrowing(_ predicate: EntityPredicate) throws(XapianError) -> (queries: [Query], isExact: Bool) {
         switch predicate {
         case .all(let parts):
             var queries: [Query] = []
-            for part in parts { queries += try narrowing(part) }
-            return queries
+            var isExact = true
+            for part in parts {
+                let narrowed = try narrowing(part)
+                queries += narrowed.queries
+                isExact = isExact && narrowed.isExact
+            }
+            return (queries, isExact)
         case .comparison(let c):
             let attributes = schema.types.compactMap { $0.attribute(c.key) }
-            guard let first = attributes.first, attributes.allSatisfy({ $0.kind == first.kind && !$0.multiValued }) else { return [] }
+            guard let first = attributes.first, attributes.allSatisfy({ $0.kind == first.kind && !$0.multiValued }) else { return ([], false) }
             if first.kind.isNumeric, first.kind != .boolean, let slot = schema.numericSlot(c.key) {
-                let value = first.kind == .date ? c.value?.seconds : c.value?.number
-                guard let value else { return [] }
-                let bound = Sortable.serialise(value)
+                let number = { (value: PredicateValue?) in first.kind == .date ? value?.seconds : value?.number }
+                guard let value = number(c.value) else { return ([], false) }
+                func range(_ low: Double?, _ high: Double?) throws(XapianError) -> (queries: [Query], isExact: Bool) {
+                    ([try Query.valueRange(slot: slot, low: low.map(Sortable.serialise), high: high.map(Sortable.serialise))], true)
+                }
                 switch c.comparator {
-                case .equal: return [try Query.valueRange(slot: slot, low: bound, high: bound)]
-                case .greaterThan, .greaterThanOrEqual: return [try Query.valueRange(slot: slot, low: bound, high: nil)]
-                case .lessThan, .lessThanOrEqual: return [try Query.valueRange(slot: slot, low: nil, high: bound)]
+                case .equal: return try range(value, value)
+                case .greaterThan: return try range(value.nextUp, nil)
+                case .greaterThanOrEqual: return try range(value, nil)
+                case .lessThan: return try range(nil, value.nextDown)
+                case .lessThanOrEqual: return try range(nil, value)
                 case .between:
-                    let upper = first.kind == .date ? c.upperBound?.seconds : c.upperBound?.number
-                    guard let upper else { return [] }
-                    return [try Query.valueRange(slot: slot, low: bound, high: Sortable.serialise(upper))]
-                default: return []
+                    guard let upper = number(c.upperBound) else { return ([], false) }
+                    return try range(value, upper)
+                default: return ([], false)
                 }
             }
             let exactKinds: Set<AttributeKind> = [.keyword, .enumValue, .reference]
             if exactKinds.contains(first.kind), c.comparator == .equal, c.options.isEmpty, case .string(let text)? = c.value,
                !text.contains(where: { $0 == "*" || $0 == "?" }) {
-                return [Query.term(IndexTerms.value(c.key, text))]
+                return ([Query.term(IndexTerms.value(c.key, text))], true)
             }
             if first.kind == .boolean, c.comparator == .isTrue || c.comparator == .isFalse {
-                return [Query.term(IndexTerms.value(c.key, c.comparator == .isTrue ? "true" : "false"))]
+                return ([Query.term(IndexTerms.value(c.key, c.comparator == .isTrue ? "true" : "false"))], true)
             }
-            return []
+            return ([], false)
         case .any, .not:
-            return []
+            return ([], false)
         }
     }
 }
