@@ -357,6 +357,12 @@ struct CLI {
         // One unmatched word in four searches, one missing id in four lookups.
         let search = try cli.run(["bench", "--json", "--queries", cli.folder + "/search.txt"])
         #expect((search.json as? [String: Any])?["zero_result_pct"] as? Double == 25)
+        // A filter and exact totals are measured as search runs them: fewer results, the same queries.
+        let filtered = try cli.run(["bench", "--json", "--queries", cli.folder + "/search.txt", "--where", "rating > 4.8", "--exact-total"])
+        #expect(filtered.status == 0, "\(filtered.stderr)")
+        let unfiltered = try #require(search.json as? [String: Any])
+        #expect((filtered.json as? [String: Any])?["mean_results"] as? Double ?? 99 < unfiltered["mean_results"] as? Double ?? 0)
+        #expect(try cli.run(["bench", "--queries", cli.folder + "/search.txt", "--where", "rating >"]).status == 3)
         let get = try cli.run(["bench", "--json", "--queries", cli.folder + "/get.txt", "--mode", "get"])
         #expect((get.json as? [String: Any])?["mean_results"] as? Double == 0.8)
         let table = try cli.run(["bench", "--queries", cli.folder + "/search.txt", "--slowest", "1"])

@@ -65,6 +65,8 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "For search: count every match for an exact total, as `search --exact-total`.")
     var exactTotal = false
 
+    @OptionGroup var filterOptions: FilterOptions
+
     @Option(name: .customLong("warmup"), parsing: .unconditionalSingleValue, help: "Untimed passes over the file first. (default: 1)")
     var warmupGiven: [Int] = []
 
@@ -127,10 +129,11 @@ struct BenchCommand: ParsableCommand {
     /// The measured call for one line, returning how many results it gave.
     private func query(on index: EntityIndex) throws -> (String) throws -> Int {
         let (match, limit, snippets, typing, exactTotal) = (self.match, self.limit, self.snippets, self.typing, self.exactTotal)
+        let filter = try filterOptions.filter(checkedAgainst: index.schema)
         switch mode {
         case .search:
             return { line in
-                var request = SearchRequest(line, match: match, limit: limit)
+                var request = SearchRequest(line, match: match, filter: filter, limit: limit)
                 request.snippets = snippets
                 request.typing = typing
                 request.exactTotal = exactTotal

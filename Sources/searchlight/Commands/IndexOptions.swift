@@ -41,6 +41,24 @@ struct WaitOptions: ParsableArguments {
     }
 }
 
+/// `--where PREDICATE`, shared by `search` and `bench`: filters that must all hold.
+struct FilterOptions: ParsableArguments {
+    @Option(name: .customLong("where"), help: ArgumentHelp(
+        "A property filter in Core Spotlight's syntax, e.g. 'rating >= 4 && region == \"yose*\"cd' (repeatable: every filter must hold).", valueName: "predicate"))
+    var predicates: [String] = []
+
+    /// The filters as one predicate, checked against `schema`; nil without any.
+    func filter(checkedAgainst schema: Schema) throws -> EntityPredicate? {
+        // Repeated --where filters must all hold.
+        let filters = try predicates.map { text throws -> EntityPredicate in
+            do { return try EntityPredicate(spotlight: text) } catch { throw SearchlightError.invalidQuery("--where: \(error)") }
+        }
+        let filter: EntityPredicate? = filters.count > 1 ? .all(filters) : filters.first
+        do { try filter?.checkValueKinds(against: schema) } catch { throw SearchlightError.invalidQuery("--where: \(error)") }
+        return filter
+    }
+}
+
 /// `--json`, shared by every command that prints results.
 struct OutputOptions: ParsableArguments {
     @Flag(name: .long, help: "Print one JSON document on stdout instead of a table.")

@@ -24,9 +24,7 @@ struct SearchCommand: ParsableCommand {
 
     var match: SearchRequest.MatchMode { matchGiven.first ?? .best }
 
-    @Option(name: .customLong("where"), help: ArgumentHelp(
-        "A property filter in Core Spotlight's syntax, e.g. 'rating >= 4 && region == \"yose*\"cd' (repeatable: every filter must hold).", valueName: "predicate"))
-    var predicates: [String] = []
+    @OptionGroup var filterOptions: FilterOptions
 
     @Option(help: ArgumentHelp("Sort by a sortable attribute instead of relevance (repeatable, or comma-separated).", valueName: "key[:asc|desc]"))
     var sort: [String] = []
@@ -88,14 +86,9 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            // Repeated --where filters must all hold.
-            let filters = try predicates.map { text throws -> EntityPredicate in
-                do { return try EntityPredicate(spotlight: text) } catch { throw SearchlightError.invalidQuery("--where: \(error)") }
-            }
-            let filter: EntityPredicate? = filters.count > 1 ? .all(filters) : filters.first
             let index = try indexOptions.open(.readOnly)
-            do { try filter?.checkValueKinds(against: index.schema) } catch { throw SearchlightError.invalidQuery("--where: \(error)") }
             let schema = index.schema
+            let filter = try filterOptions.filter(checkedAgainst: schema)
             let fieldList = fields.map { $0.split(separator: ",").map(String.init) }
             if let fieldList {
                 let inScope = types.isEmpty ? schema.types : schema.types.filter { types.contains($0.name) }
