@@ -94,6 +94,12 @@ import Testing
         #expect(try ids("titel:roman").isEmpty)
         #expect(try ids("beschreibung:金庸") == ["jin"])
         #expect(try ids("beschreibung:Brüder") == ["grimm"])
+        // A quoted phrase in a field: its words in that field, the phrase in the text.
+        #expect(try ids("beschreibung:\"Brüder Grimm\"") == ["grimm"])
+        #expect(try ids("beschreibung:\"Grimm Brüder\"").isEmpty)
+        #expect(try ids("beschreibung:\"roman policier\"") == ["simenon"])
+        #expect(try ids("titel:\"roman policier\"").isEmpty)
+        #expect(try ids("roman -beschreibung:\"roman policier\"") == ["verne"])
     }
 
     @Test func aValueTheFieldCannotHoldIsAnErrorNamingWhatItTakes() throws {

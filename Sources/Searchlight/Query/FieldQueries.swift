@@ -6,12 +6,18 @@ import FoundationEssentials
 ///
 /// | field kind | `key:value` matches | rewritten |
 /// |---|---|---|
-/// | text, keyword (searchable) | the words of that attribute only (`XF<key>:` terms) | as typed |
+/// | text, keyword (searchable) | the words of that attribute only (`XF<key>:` terms) | as typed; a quoted phrase, see below |
 /// | integer, double | that number | `year:1850` → `year:1850..1850` |
 /// | date | the whole year, month, day, minute or second written, in UTC | `updated:2024-05-01` → `updated:2024-05-01..2024-05-01` |
 /// | boolean | `true` or `false`, any case | `dogFriendly:TRUE` → `dogFriendly:true` |
 /// | enum | a case, by its value or its title, case and accents folded | `genres:"Science Fiction"` → `genres:scifi` |
 /// | keyword, reference (not searchable), `type`, `domain` | the exact value | as typed |
+///
+/// A field's words are indexed without positions (a second copy with positions would grow the
+/// Debian index by half again), so a quoted phrase in a field (`name:"half dome"`) matches the
+/// entities with each of its words in that field and the phrase in their default text:
+/// `(name:half AND name:dome AND "half dome")`. That is exact unless the phrase is in another
+/// attribute while its words are apart in this one.
 ///
 /// An unknown field, a value the field cannot hold, and the words of an attribute whose words are
 /// not indexed under its key are errors that name what would work. Tokens that only look like
@@ -26,8 +32,9 @@ import FoundationEssentials
 struct FieldQueries {
     /// How a field reads its value.
     enum Reading: Equatable {
-        /// Words, stemmed, under the field's own prefix.
-        case words
+        /// Words, stemmed, under the field's own prefix; `inDefaultText` when they are also in the
+        /// text that queries naming no field search (with positions, for phrases).
+        case words(inDefaultText: Bool)
         /// The exact value, as a boolean term (`XK<key>:`, `XT:`, `XD:`).
         case exactValue
         case number
@@ -37,6 +44,11 @@ struct FieldQueries {
         case enumCase(EnumType)
         /// Nothing can be searched under the key; the reason says why and what to do instead.
         case unsearchable(reason: String)
+
+        var isWords: Bool {
+            if case .words = self { return true }
+            return false
+        }
     }
 
     /// Every field a query may name, and how it reads its value.
@@ -64,9 +76,9 @@ struct FieldQueries {
             guard let name = attribute.enumName, let enumType = schema.enumType(named: name) else { return .exactValue }
             return .enumCase(enumType)
         case .keyword, .reference:
-            return attribute.searchable && attribute.fieldSearchable ? .words : .exactValue
+            return attribute.searchable && attribute.fieldSearchable ? .words(inDefaultText: attribute.searchableByDefault) : .exactValue
         case .text:
-            if attribute.fieldSearchable { return .words }
+            if attribute.fieldSearchable { return .words(inDefaultText: attribute.searchableByDefault) }
             return .unsearchable(reason: attribute.searchable
                 ? "its words are not indexed under its key (the schema sets \"fieldSearchable\": false); search them without the field"
                 : "its words are not indexed (the schema sets \"searchable\": false)")
@@ -74,7 +86,7 @@ struct FieldQueries {
     }
 
     /// The fields whose values Xapian's parser reads as exact terms or ranges: query folding must leave their values as typed.
-    var exactFields: Set<String> { Set(readings.filter { $0.value != .words }.keys) }
+    var exactFields: Set<String> { Set(readings.filter { !$0.value.isWords }.keys) }
 
     /// `text` with each `field:value` checked and rewritten as the table above says, and whether
     /// it selects by value (a number, date, boolean, enum case or exact value), as a filter does.
@@ -94,10 +106,16 @@ struct FieldQueries {
             guard let reading = readings[field.name] else {
                 throw .invalidQuery("unknown field '\(field.name)' in the query (fields: \(readings.keys.sorted().joined(separator: ", ")))")
             }
-            if reading != .words { selects = true }
+            if !reading.isWords { selects = true }
             let stillTyped = typing && position == pieces.count - 1 && !text.hasSuffix(" ")
-            guard let value = try rewritten(field, reading: reading, stillTyped: stillTyped) else { tokens.append(token); continue }
-            tokens.append(field.lead + field.name + ":" + value + field.trail)
+            if case .words(let inDefaultText) = reading, let phrase = Self.phrase(field, inDefaultText: inDefaultText) {
+                tokens.append(phrase)
+            } else if let value = try rewritten(field, reading: reading, stillTyped: stillTyped) {
+                tokens.append(field.lead + field.name + ":" + value + field.trail)
+            } else {
+                tokens.append(token)
+                continue
+            }
             changed = true
         }
         return (changed ? tokens.joined(separator: " ") : text, selects)
@@ -144,6 +162,16 @@ struct FieldQueries {
             let exact = found.value.contains(where: { $0.isWhitespace || "()\"".contains($0) }) ? "\"" + found.value + "\"" : found.value
             return exact == field.typedValue ? nil : exact
         }
+    }
+
+    /// A quoted value of several words in a field whose words have no positions, as the words in
+    /// the field and (when its text is also default text) the phrase there; nil for anything else.
+    private static func phrase(_ field: FieldToken, inDefaultText: Bool) -> String? {
+        guard field.typedValue.hasPrefix("\"") else { return nil }
+        let words = field.value.split { !$0.isLetter && !$0.isNumber }
+        guard words.count > 1 else { return nil }
+        let each = words.map { field.name + ":" + $0 }
+        return field.lead + "(" + (each + (inDefaultText ? [field.typedValue] : [])).joined(separator: " AND ") + ")" + field.trail
     }
 
     /// The text split at spaces, a quoted field value (`genres:"Science Fiction"`) kept as one token.
