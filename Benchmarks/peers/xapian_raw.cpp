@@ -362,7 +362,8 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 // =============================================================================================
 // SEARCHLIGHT PLAN MIRROR — keep in step with Sources/Searchlight/Query/EntityIndex+Search.swift,
 // Searcher.swift, Ranking.swift, Stopwords.swift and Index/ShortPrefixTables.swift.
-// Last mirrored: the plan of format version 6 (the static_assert below; wdfs normalised by length at write time; hints from
+// Last mirrored: the plan of format version 8 (the static_assert below; format 8 changed field terms only, which the plan does
+// not use; runs look one match past those asked for; wdfs normalised by length at write time; hints from
 // a value column, the rest's total estimated without running it), with
 // expansions sharing the typed word's stem left out, weighted matches found before unweighted ones
 // (step 5) and hints read only where they can matter
@@ -397,8 +398,8 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     query run is `SCALE_WEIGHT((k1 + 1) / (k1 × scale + 1), query AND_MAYBE
 //     SCALE_WEIGHT(Ranking.wholeTitleBoost, IndexTerms.wholeTitlePrefix + the title words of T joined
 //     by spaces)) AND_NOT (value slot IndexFormat.Slot.expiration <= now)` (the AND_NOT only when that
-//     slot's lower bound is not after now: some entity may have expired), get_mset(0, limit,
-//     check_at_least = limit), as two runs: one with a weight cutoff (the weighted matches), and only
+//     slot's lower bound is not after now: some entity may have expired), get_mset(0, n,
+//     check_at_least = n + 1: one past the matches asked for, so a full run tells whether more follow), as two runs: one with a weight cutoff (the weighted matches), and only
 //     when it falls short and the query may weigh 0 (cxapian::may_weigh_zero), one of the query
 //     scaled by 0 for the rest in docid order. When slot IndexFormat.Slot.rankingHint (the stored
 //     hint) has an upper bound > 0, the matches are instead re-ordered by weight + Ranking.hintBoost ×
@@ -428,7 +429,7 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 
 // The one number kept here by hand: the format the plan above was last checked against. A new
 // format version in Swift fails this build until the mirror has been checked and this updated.
-static_assert(sl::IndexFormat::version == 7, "IndexFormat.version changed: check the mirror against the new format, then update this");
+static_assert(sl::IndexFormat::version == 8, "IndexFormat.version changed: check the mirror against the new format, then update this");
 
 enum class Match { Best, All, Any };
 
@@ -593,7 +594,7 @@ struct SearchlightPlan {
         auto ranked = [&](const Xapian::Query &query, unsigned n) {
             std::vector<std::pair<double, Xapian::Document>> matches;
             enquire.set_cutoff(0, std::numeric_limits<double>::min());
-            mset = run(query, n, limit);
+            mset = run(query, n, n + 1);
             enquire.set_cutoff(0, 0);
             std::set<Xapian::docid> seen;
             for (auto it = mset.begin(); it != mset.end(); ++it) {
@@ -601,7 +602,7 @@ struct SearchlightPlan {
                 seen.insert(*it);
             }
             if (matches.size() < n && cxapian::may_weigh_zero(query, db)) {
-                Xapian::MSet unweighted = run(Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, query, 0), n, limit);
+                Xapian::MSet unweighted = run(Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, query, 0), n, n + 1);
                 for (auto it = unweighted.begin(); it != unweighted.end() && matches.size() < n; ++it)
                     if (!seen.count(*it)) matches.emplace_back(0, it.get_document());
             }

@@ -93,8 +93,9 @@ struct QueryText {
         return last
     }
 
-    /// The prefix that Xapian's own partial matching expands in text that is not plain words (its
-    /// expansions are not reported by `Enquire.matchingTerms`): the partly typed last word.
+    /// The prefix that Xapian's own partial matching expands in text that is not plain words (it
+    /// expands while matching, so explanations mark the words it brought by this prefix): the
+    /// partly typed last word.
     var parserWildcardPrefix: String? {
         guard partial, plainWords == nil, let last = trimmed.last, last.isLetter || last.isNumber else { return nil }
         let word = String(trimmed.reversed().prefix { $0.isLetter || $0.isNumber }.reversed())
