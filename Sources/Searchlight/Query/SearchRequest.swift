@@ -128,7 +128,7 @@ public struct SearchResults: Sendable, Hashable {
     /// Xapian's description of the query that ran (with expansions), when the request asked to explain.
     public var plan: String?
 
-    public init(query: String, total: Int, totalIsExact: Bool, results: [SearchResult], facets: [Facet] = []) {
+    public init(query: String, total: Int, totalIsExact: Bool = false, results: [SearchResult], facets: [Facet] = []) {
         self.query = query
         self.total = total
         self.totalIsExact = totalIsExact
