@@ -27,7 +27,8 @@ import XapianIndex
     }
 
     @Test func aSnippetIsCutAroundTheFirstMatchAndHighlightsByCodePoint() throws {
-        let builder = try #require(SnippetBuilder(query: "Waterfalls gran", partial: true, stemmer: try Stemmer(language: "english"), stopwords: []))
+        let builder = try #require(SnippetBuilder(text: QueryText("Waterfalls gran", typing: true, stopwords: []),
+                                                          languages: [(.english, try Stemmer(language: "english"))]))
         let type = try #require(outdoorSchema.type(named: "trail"))
         let before = String(repeating: "Crème brûlée près du lac. ", count: 4)
         let text = before + "The WATERFALL\tdrops by granite slabs; waterfalls again, then " + String(repeating: "forest ", count: 40)

@@ -42,8 +42,7 @@ extension EntityIndex {
             let assembler = ResultAssembler(
                 schema: schema,
                 snippets: request.snippets && !text.isEmpty
-                    ? SnippetBuilder(query: text.searchedTexts.map(\.trimmed).joined(separator: " "), partial: text.partial,
-                                     stemmer: searcher.stemmer, stopwords: searcher.stopwords)
+                    ? SnippetBuilder(text: text, languages: searcher.languages.map { ($0.analyzer.language, $0.stemmer) })
                     : nil,
                 explaining: request.explain ? (reader, try ResultAssembler.explainedExpansions(of: text, database: state.database)) : nil)
             var found = SearchResults(query: request.text, total: page.total.count, totalIsExact: page.total.isExact,

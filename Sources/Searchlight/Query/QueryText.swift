@@ -20,6 +20,9 @@ struct QueryText {
     let trimmed: String
     /// Its lower-cased words (runs of letters and digits).
     let words: [String]
+    /// The words a result's text can show as matched: `words` less negated words (`-word`),
+    /// operators and field names (of `field:value`, the value's words stay).
+    let matchableWords: [String]
     /// For text of letters, digits and spaces only (no operators), the words before the last one
     /// (as typed, joined by spaces) and the last one, lower-cased; nil for any other text.
     let plainWords: (head: String, last: String)?
@@ -55,9 +58,18 @@ struct QueryText {
         self.text = text
         self.trimmed = trimmed
         words = Words.lowercased(trimmed)
+        matchableWords = plainWords != nil ? words : Self.matchableWords(trimmed)
         self.plainWords = plainWords
         self.isTyping = isTyping
         self.partial = partial
+    }
+
+    /// The words of `text` (with query syntax) that a result can match: see `matchableWords`.
+    private static func matchableWords(_ text: String) -> [String] {
+        text.split(whereSeparator: \.isWhitespace).flatMap { token -> [String] in
+            guard !token.hasPrefix("-"), !operators.contains(String(token)) else { return [] }
+            return Words.lowercased(String(token.split(separator: ":", maxSplits: 1).last ?? token))
+        }
     }
 
     /// Whether nothing was typed but spaces.

@@ -33,8 +33,6 @@ final class Searcher {
 
     /// The parsers, the language of most types first.
     let languages: [LanguageParser]
-    /// The first language's stemmer (nil for none), for snippets.
-    var stemmer: Stemmer? { languages.first?.stemmer }
     /// The stemmer when every type's text is stemmed with it: then a typed word's stemmed term
     /// matches every word sharing its stem, and its expansions can leave those out.
     let expansionStemmer: Stemmer?

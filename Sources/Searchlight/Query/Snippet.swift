@@ -13,10 +13,19 @@ public struct Snippet: Sendable, Hashable {
     public var highlights: [Range<Int>]
 }
 
-/// Cuts snippets for the results of one query: the query's words are stemmed once, and a text
-/// word matches when it begins with a query word's stem and stems to it (or, for the word being
-/// typed, simply begins with it). Text is scanned as UTF-8 bytes; only words sharing a stem's
-/// first three letters are stemmed.
+/// Cuts snippets for the results of one query. The query's words (`QueryText.matchableWords`, of
+/// the text and its variants) are stemmed once in each language of the schema; a text word
+/// matches when, analysed as the index analyses it in its attribute's language, it is one of those
+/// stems or stems to one (or, for the word being typed, begins with it). ASCII words are compared
+/// as bytes, and only those sharing a stem's first three letters are stemmed; other words are
+/// folded first (accents, case, width: "Müller" matches "muller"), their elided articles set
+/// aside ("L’Étranger" matches "etranger"); in scripts written without spaces (Chinese, Japanese,
+/// Korean, Thai, Lao, Khmer, Myanmar) the query's words are found inside the text's runs.
+///
+/// ```swift
+/// let builder = SnippetBuilder(text: text, languages: [(.english, try Stemmer(language: "english"))])
+/// let snippet = builder?.snippet(for: entity, type: type)
+/// ```
 struct SnippetBuilder {
     /// About how many bytes of text a snippet holds.
     static let length = 160
@@ -25,38 +34,55 @@ struct SnippetBuilder {
     /// Marks text cut off before or after the window.
     private static let ellipsis = Array("…".utf8)
 
-    private let stems: Set<String>
-    private let stemBytes: [[UInt8]]
-    /// The first (up to) three bytes of each stem: a word is stemmed only when it begins with one.
-    private let stemHeads: [[UInt8]]
-    /// Which bytes begin a stem or the typed word: most words are passed over on their first byte.
-    private let firstBytes: [Bool]
-    private let typed: [UInt8]?
-    private let stemmer: Stemmer?
-    /// Words already stemmed for this query's results, and whether they matched.
-    private let stemmed = StemCache()
-
-    private final class StemCache {
-        var matches: [String: Bool] = [:]
+    /// The query's words as one language's text matches them.
+    private struct Stems {
+        let language: Language
+        let stemmer: Stemmer?
+        let stems: Set<String>
+        let stemBytes: [[UInt8]]
+        /// The first (up to) three bytes of each stem: an ASCII word is stemmed only when it begins with one.
+        let heads: [[UInt8]]
+        /// Which bytes begin a stem or the typed word: most ASCII words are passed over on their first byte.
+        let firstBytes: [Bool]
     }
 
-    init?(query: String, partial: Bool, stemmer: Stemmer?, stopwords: Set<String>) {
-        var words: [String] = []
-        for token in query.split(whereSeparator: \.isWhitespace) where !token.hasPrefix("-") && !QueryText.operators.contains(String(token)) {
-            let value = token.split(separator: ":", maxSplits: 1).last ?? token
-            words += Words.lowercased(String(value))
+    /// One entry per language of the schema's text, the first for text of any other.
+    private let languages: [Stems]
+    /// The word being typed, folded.
+    private let typed: String?
+    /// The query's words written in scripts without spaces, found inside the text's runs of them.
+    private let unspaced: [[UInt8]]
+    /// Words already analysed for this query's results (by language), and whether they matched.
+    private let analysed: Analysed
+
+    private final class Analysed {
+        var matches: [[String: Bool]]
+        init(languages: Int) { matches = Array(repeating: [:], count: languages) }
+    }
+
+    /// A builder for the results of `text`, whose schema's text is in `languages` (each with its
+    /// stemmer, nil for none); nil when the text has no word a result could show as matched.
+    init?(text: QueryText, languages: [(language: Language, stemmer: Stemmer?)]) {
+        let words = text.searchedTexts.flatMap(\.matchableWords)
+        let typed = text.partial ? text.matchableWords.last : nil
+        unspaced = Array(Set(words.filter(Self.isUnspaced).map { Array($0.utf8) }))
+        let spaced = words.filter { !Self.isUnspaced($0) }
+        let typedFirst = typed.flatMap { $0.utf8.first }.map(Self.folded)
+        self.languages = (languages.isEmpty ? [(.english, nil)] : languages).map { language, stemmer in
+            var stems = Set<String>()
+            for word in spaced where !language.stopwords.contains(word) {
+                let word = Self.adjusted(word, in: language)
+                stems.insert((try? stemmer?.stem(word)) ?? word)
+            }
+            let stemBytes = stems.map { Array($0.utf8) }
+            let heads = Array(Set(stemBytes.map { Array($0.prefix(3)) }))
+            var firstBytes = [Bool](repeating: false, count: 256)
+            for first in heads.compactMap(\.first) + [typedFirst].compactMap({ $0 }) { firstBytes[Int(first)] = true }
+            return Stems(language: language, stemmer: stemmer, stems: stems, stemBytes: stemBytes, heads: heads, firstBytes: firstBytes)
         }
-        typed = partial && query.last.map { $0.isLetter || $0.isNumber } == true ? words.last.map { Array($0.utf8) } : nil
-        var stems = Set<String>()
-        for word in words where !stopwords.contains(word) { stems.insert((try? stemmer?.stem(word)) ?? word) }
-        guard !stems.isEmpty || typed != nil else { return nil }
-        self.stems = stems
-        stemBytes = stems.map { Array($0.utf8) }
-        stemHeads = Array(Set(stemBytes.map { Array($0.prefix(3)) }))
-        var firstBytes = [Bool](repeating: false, count: 256)
-        for head in stemHeads + [typed ?? []] { if let first = head.first { firstBytes[Int(first)] = true } }
-        self.firstBytes = firstBytes
-        self.stemmer = stemmer
+        guard self.languages.contains(where: { !$0.stems.isEmpty }) || typed != nil || !unspaced.isEmpty else { return nil }
+        self.typed = typed
+        analysed = Analysed(languages: self.languages.count)
     }
 
     /// The passage of the entity's searchable text (other than the title and subtitle, which show
@@ -69,7 +95,8 @@ struct SnippetBuilder {
             guard let value = entity.attributes[attribute.key] else { continue }
             let text = if case .string(let text) = value { text } else { value.elements.map(\.text).joined(separator: " ") }
             if fallback == nil, !text.isEmpty { fallback = text }
-            guard let snippet = cut(text) else { continue }
+            let language = type.language(of: attribute)
+            guard let snippet = cut(text, in: languages.firstIndex { $0.language == language } ?? 0) else { continue }
             let length = text.utf8.count
             if best.map({ ($0.snippet.highlights.count, $0.length) < (snippet.highlights.count, length) }) ?? true {
                 best = (snippet, length)
@@ -79,25 +106,33 @@ struct SnippetBuilder {
     }
 
     /// The window around the first matched word with every match inside it; the scan stops at the
-    /// end of that window, since later matches would not show. Words are compared in place.
-    private func cut(_ text: String) -> Snippet? {
+    /// end of that window, since later matches would not show. ASCII words are compared in place.
+    private func cut(_ text: String, in language: Int) -> Snippet? {
         var text = text
         return text.withUTF8 { bytes -> Snippet? in
-            var matches: [Range<Int>] = []
+            var highlights: [Range<Int>] = []
             var stop = bytes.count
             var i = 0
             while i < stop {
                 while i < bytes.count, !Self.isWordByte(bytes[i]) { i += 1 }
                 guard i < stop else { break }
                 let start = i
-                while i < bytes.count, Self.isWordByte(bytes[i]) { i += 1 }
-                if firstBytes[Int(Self.folded(bytes[start]))], self.matches(UnsafeBufferPointer(rebasing: bytes[start..<i])) {
-                    if matches.isEmpty { stop = min(bytes.count, start + Self.length) }
-                    matches.append(start..<i)
+                var ascii = true
+                while i < bytes.count, Self.isWordByte(bytes[i]) {
+                    ascii = ascii && bytes[i] < 0x80
+                    i += 1
                 }
+                let word = UnsafeBufferPointer(rebasing: bytes[start..<i])
+                let found: [Range<Int>] = if ascii {
+                    languages[language].firstBytes[Int(Self.folded(bytes[start]))] && matchesASCII(word, in: language) ? [start..<i] : []
+                } else {
+                    matches(unicode: word, at: start, in: language)
+                }
+                if !found.isEmpty, highlights.isEmpty { stop = min(bytes.count, found[0].lowerBound + Self.length) }
+                highlights += found
             }
-            guard let first = matches.first else { return nil }
-            return Self.window(bytes, from: first.lowerBound, matches: matches)
+            guard let first = highlights.first else { return nil }
+            return Self.window(bytes, from: first.lowerBound, matches: highlights)
         }
     }
 
@@ -110,23 +145,80 @@ struct SnippetBuilder {
     private static func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
 
     /// Whether `word`, its ASCII letters lower-cased, begins with `prefix`.
-    private static func begins(_ word: UnsafeBufferPointer<UInt8>, with prefix: [UInt8]) -> Bool {
+    private static func begins(_ word: UnsafeBufferPointer<UInt8>, with prefix: some Collection<UInt8>) -> Bool {
         guard word.count >= prefix.count else { return false }
         for (offset, byte) in prefix.enumerated() where folded(word[offset]) != byte { return false }
         return true
     }
 
-    /// Whether a word of the text matches the query: it begins with the word being typed, or is a
-    /// stem, or stems to one.
-    private func matches(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let typed, Self.begins(word, with: typed) { return true }
-        guard stemHeads.contains(where: { Self.begins(word, with: $0) }) else { return false }
-        if stemBytes.contains(where: { $0.count == word.count && Self.begins(word, with: $0) }) { return true }
-        let text = String(decoding: word, as: UTF8.self).lowercased()
-        if let known = stemmed.matches[text] { return known }
-        let matched = stems.contains(text) || stems.contains((try? stemmer?.stem(text)) ?? text)
-        stemmed.matches[text] = matched
+    /// Whether an ASCII word of the text matches the query: it begins with the word being typed,
+    /// or is a stem, or stems to one.
+    private func matchesASCII(_ word: UnsafeBufferPointer<UInt8>, in language: Int) -> Bool {
+        if let typed, Self.begins(word, with: typed.utf8) { return true }
+        let stems = languages[language]
+        guard stems.heads.contains(where: { Self.begins(word, with: $0) }) else { return false }
+        if stems.stemBytes.contains(where: { $0.count == word.count && Self.begins(word, with: $0) }) { return true }
+        return matches(analysed: String(decoding: word, as: UTF8.self).lowercased(), in: language)
+    }
+
+    /// The ranges of a word with non-ASCII letters that match the query: the query's words in
+    /// scripts without spaces wherever they occur in it; else the whole word when, folded, it or
+    /// its part after an elided article matches.
+    private func matches(unicode word: UnsafeBufferPointer<UInt8>, at offset: Int, in language: Int) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        for needle in unspaced where needle.count <= word.count {
+            var at = 0
+            while at + needle.count <= word.count {
+                if word[at] == needle[0], zip(needle, word[at..<(at + needle.count)]).allSatisfy({ $0 == $1 }) {
+                    found.append((offset + at)..<(offset + at + needle.count))
+                }
+                at += 1
+            }
+        }
+        if !found.isEmpty { return Self.merged(found) }
+        let folded = TextNormalizer.normalized(String(decoding: word, as: UTF8.self))
+        let parts = folded.split { $0.unicodeScalars.first.map(TextNormalizer.isApostrophe) ?? false }.map(String.init)
+        for part in Set(parts + [folded]) where matches(folded: part, in: language) { return [offset..<(offset + word.count)] }
+        return []
+    }
+
+    /// Whether a folded word matches: it begins with the word being typed, or, as `language`
+    /// writes it, is a stem or stems to one.
+    private func matches(folded word: String, in language: Int) -> Bool {
+        if let typed, word.hasPrefix(typed) { return true }
+        return matches(analysed: Self.adjusted(word, in: languages[language].language), in: language)
+    }
+
+    /// Whether a lower-cased word is one of `language`'s stems or stems to one (remembered per query).
+    private func matches(analysed word: String, in language: Int) -> Bool {
+        if let known = analysed.matches[language][word] { return known }
+        let stems = languages[language]
+        let matched = stems.stems.contains(word) || stems.stems.contains((try? stems.stemmer?.stem(word)) ?? word)
+        analysed.matches[language][word] = matched
         return matched
+    }
+
+    /// A folded word as `language` indexes it: German "ue", "oe", "ae" collapsed as umlauts are.
+    private static func adjusted(_ word: String, in language: Language) -> String {
+        language.germanUmlautAlternates ? TextNormalizer.collapsingUmlautSpellings(word) : word
+    }
+
+    /// Whether a word is written in a script without spaces between words.
+    private static func isUnspaced(_ word: String) -> Bool {
+        word.unicodeScalars.first.map { TextAnalyzer.isCJK($0) || TextAnalyzer.isPaired($0) } ?? false
+    }
+
+    /// Ascending ranges with overlapping ones joined.
+    private static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var merged: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
     }
 
     /// About `length` bytes starting a little before the byte `match`, cut at spaces; highlight
