@@ -57,7 +57,19 @@ struct SnippetBuilder {
 
     private final class Analysed {
         var matches: [[String: Bool]]
+        /// The index in `languages` of each language name the schema gives attributes.
+        var languageIndexes: [String: Int] = [:]
         init(languages: Int) { matches = Array(repeating: [:], count: languages) }
+    }
+
+    /// The index in `languages` of `attribute`'s language (the first, for one the schema's text is not in).
+    private func languageIndex(of attribute: AttributeKey, in type: EntityType) -> Int {
+        let name = attribute.language ?? type.language
+        if let known = analysed.languageIndexes[name] { return known }
+        let language = type.language(of: attribute)
+        let index = languages.firstIndex { $0.language == language } ?? 0
+        analysed.languageIndexes[name] = index
+        return index
     }
 
     /// A builder for the results of `text`, whose schema's text is in `languages` (each with its
@@ -95,8 +107,7 @@ struct SnippetBuilder {
             guard let value = entity.attributes[attribute.key] else { continue }
             let text = if case .string(let text) = value { text } else { value.elements.map(\.text).joined(separator: " ") }
             if fallback == nil, !text.isEmpty { fallback = text }
-            let language = type.language(of: attribute)
-            guard let snippet = cut(text, in: languages.firstIndex { $0.language == language } ?? 0) else { continue }
+            guard let snippet = cut(text, in: languageIndex(of: attribute, in: type)) else { continue }
             let length = text.utf8.count
             if best.map({ ($0.snippet.highlights.count, $0.length) < (snippet.highlights.count, length) }) ?? true {
                 best = (snippet, length)
@@ -117,13 +128,13 @@ struct SnippetBuilder {
                 while i < bytes.count, !Self.isWordByte(bytes[i]) { i += 1 }
                 guard i < stop else { break }
                 let start = i
-                var ascii = true
+                var high: UInt8 = 0
                 while i < bytes.count, Self.isWordByte(bytes[i]) {
-                    ascii = ascii && bytes[i] < 0x80
+                    high |= bytes[i]
                     i += 1
                 }
                 let word = UnsafeBufferPointer(rebasing: bytes[start..<i])
-                let found: [Range<Int>] = if ascii {
+                let found: [Range<Int>] = if high < 0x80 {
                     languages[language].firstBytes[Int(Self.folded(bytes[start]))] && matchesASCII(word, in: language) ? [start..<i] : []
                 } else {
                     matches(unicode: word, at: start, in: language)
