@@ -15,15 +15,17 @@ public enum TypoTolerance: String, Sendable, Hashable, CaseIterable {
     case off
 }
 
-/// The corrections typo tolerance makes: for a word no entity has, the index's closest word.
+/// The corrections typo tolerance makes: for a word no entity has, the index's closest word; for a
+/// word only a few entities have (`rareFrequency`), a close word that many times more have
+/// (`rareRatio`: "pyhton", a typo one description makes, beside "python"), searched beside it.
 ///
-/// A word the index has is taken as meant (its matches rank as they are); only unknown words are
-/// corrected, so an exact match always ranks above a typo match, and a correction costs a scan of
-/// the words that begin with the same two letters (or those two swapped), about two thousand on
-/// the Debian corpus, only when a word is unknown.
+/// A word the index has often is taken as meant (its matches rank as they are), so an exact match
+/// ranks above a typo match; a correction costs a scan of the words that begin with the same two
+/// letters (or those two swapped), about two thousand on the Debian corpus, only when a word is
+/// unknown or rare.
 ///
 /// ```swift
-/// try TypoCorrections.correction(of: "wireshrak", database: database)   // "wireshark"
+/// try TypoCorrections.correction(of: "wireshrak", database: database)?.word   // "wireshark"
 /// ```
 enum TypoCorrections {
     /// Words this long or longer are forgiven one edit.
@@ -32,6 +34,11 @@ enum TypoCorrections {
     static let twoEditsFrom = 9
     /// The most index words one correction compares with.
     static let scanLimit = 20_000
+    /// A word in this many entities or fewer is rare: a close word far more entities have
+    /// (`rareRatio` times as many) is searched beside it.
+    static let rareFrequency = 3
+    /// How many times more entities a rare word's correction must be in.
+    static let rareRatio = 20
 
     /// How many edits a word of this many letters is forgiven.
     static func allowedEdits(_ word: String) -> Int {
@@ -44,9 +51,10 @@ enum TypoCorrections {
         allowedEdits(word) > 0 && !word.unicodeScalars.contains { $0.properties.numericType != nil }
     }
 
-    /// The closest word to `word` that the index's text has, within the edits `word` is forgiven:
-    /// the fewest edits, then the most entities; nil when there is none.
-    static func correction(of word: String, database: Database) throws(XapianError) -> String? {
+    /// The closest other word to `word` that the index's text has, within the edits `word` is
+    /// forgiven, and how many entities have it: the fewest edits, then the most entities; nil when
+    /// there is none.
+    static func correction(of word: String, database: Database) throws(XapianError) -> (word: String, entities: Int)? {
         let edits = allowedEdits(word)
         let typed = Array(word.unicodeScalars)
         guard edits > 0, typed.count >= 2 else { return nil }
@@ -59,7 +67,7 @@ enum TypoCorrections {
             try database.forEachTerm(withPrefix: head) { term, frequency in
                 scanned += 1
                 let candidate = term.unicodeScalars
-                if abs(candidate.count - typed.count) <= edits {
+                if abs(candidate.count - typed.count) <= edits, term != word {
                     let distance = distances.between(typed, candidate)
                     if distance <= edits,
                        best.map({ (distance, -frequency, term) < ($0.distance, -$0.count, $0.word) }) ?? true {
@@ -69,6 +77,6 @@ enum TypoCorrections {
                 return scanned < scanLimit
             }
         }
-        return best?.word
+        return best.map { ($0.word, $0.count) }
     }
 }
