@@ -32,6 +32,8 @@ enum IndexTerms {
     /// The whole title, normalised (lower-cased words joined by spaces): exact-title matches rank first.
     static let wholeTitlePrefix = "XE"
     static func wholeTitle(_ text: String) -> String { wholeTitlePrefix + Words.normalisedName(text) }
+    /// The whole-title term of a title's lower-cased words.
+    static func wholeTitle(_ words: [String]) -> String { wholeTitlePrefix + words.joined(separator: " ") }
 
     /// A whole other name of an entity (a value of a `synonyms` attribute), normalised like `XE`.
     static let alternateNamePrefix = "XA"

@@ -82,11 +82,14 @@ final class DocumentBuilder {
         return document
     }
 
-    /// The whole title, its words and two-word phrases as completions, and each word's short prefixes.
+    /// The whole title (also without the version digits of its words: "python3-requests" is
+    /// "python requests" too), its words and two-word phrases as completions, and each word's short prefixes.
     private func addCompletionTerms(_ title: String, wholeTitleWdf: UInt32) {
-        let whole = IndexTerms.wholeTitle(title)
-        if whole.utf8.count <= IndexTerms.maximumTermBytes { document.addTerm(whole, wdf: wholeTitleWdf) }
         let words = Words.lowercased(title)
+        let unversioned = words.map(Words.withoutVersionDigits)
+        for whole in Set([IndexTerms.wholeTitle(words), IndexTerms.wholeTitle(unversioned)]) where whole.utf8.count <= IndexTerms.maximumTermBytes {
+            document.addTerm(whole, wdf: wholeTitleWdf)
+        }
         for (i, word) in words.enumerated() {
             addBooleanTerm(IndexTerms.completionPrefix + word)
             if i + 1 < words.count { addBooleanTerm(IndexTerms.completionPrefix + word + " " + words[i + 1]) }

@@ -4,6 +4,19 @@ enum Words {
     /// A title or other name as its lower-cased words joined by single spaces.
     static func normalisedName(_ text: String) -> String { lowercased(text).joined(separator: " ") }
 
+    /// `word` without the digits that end it when letters come before them, as a version or series
+    /// number ("python3" as "python", "gtk4" as "gtk"); other words as they are ("2024", "mp3player").
+    ///
+    /// ```swift
+    /// Words.withoutVersionDigits("python3")  // "python"
+    /// Words.withoutVersionDigits("1984")     // "1984"
+    /// ```
+    static func withoutVersionDigits(_ word: String) -> String {
+        let kept = word.utf8.reversed().drop { $0 >= 0x30 && $0 <= 0x39 }
+        guard kept.count < word.utf8.count, let last = kept.first, Words.isASCIILetterOrDigit(last) || last >= 0x80 else { return word }
+        return String(decoding: kept.reversed(), as: UTF8.self)
+    }
+
     /// How many words `text` has (runs of letters and digits), counted without building them.
     static func count(_ text: String) -> Int {
         guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.split { !$0.isLetter && !$0.isNumber }.count }
