@@ -554,6 +554,11 @@ public final class EntityIndex: Sendable {
         }
     }
 
+    /// The highest docid the index ever used (combined, in a sharded index).
+    var lastDocid: UInt32 {
+        get throws(SearchlightError) { try read { try $0.database.lastDocid } }
+    }
+
     /// How many documents the index holds, expired ones included.
     var documentCount: Int {
         get throws(SearchlightError) { try read { try $0.database.documentCount } }
