@@ -249,7 +249,9 @@ static const unsigned compacted_block_size = 4096;
 bool cx_database_compact(cx_database *db, const char *destination, cx_error *error) {
     return guarded(error, false, [&] {
         WholeDatabaseScan scan;
-        db->db().compact(destination, Xapian::Compactor::FULL, compacted_block_size);
+        // Docids are kept: stored short-prefix tables name documents by docid, and in a shard of a
+        // sharded index a docid is the entity's position (Xapian would close the gap before the first).
+        db->db().compact(destination, Xapian::Compactor::FULL | Xapian::DBCOMPACT_NO_RENUMBER, compacted_block_size);
         return true;
     });
 }

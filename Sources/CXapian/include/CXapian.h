@@ -135,7 +135,7 @@ bool cx_database_documents(cx_database *db, const char *term_prefix, size_t pref
                                          const char *term, size_t term_len),
                            void *context, cx_error *error);
 /* Writes a compacted copy of the database's latest committed revision into the folder `destination`
- * (Xapian's Database::compact, level FULL); the source is left untouched. */
+ * (Xapian's Database::compact, level FULL, docids kept); the source is left untouched. */
 bool cx_database_compact(cx_database *db, const char *destination, cx_error *error);
 
 /* Writing (the database must be writable). A sharded writer sets metadata in every shard. */
@@ -226,9 +226,10 @@ cx_query *cx_query_combine(int op, cx_query *const *subqueries, size_t count, ui
 /* Documents whose value in `slot` lies in [low, high]; an empty bound is open. */
 cx_query *cx_query_value_range(uint32_t slot, const char *low, size_t low_len,
                                const char *high, size_t high_len, cx_error *error);
-/* Exactly the documents `docids` (any order; documents of the database searched), weight 0: with
- * FILTER, restricts a query to a pool of candidates found by an earlier match. */
-cx_query *cx_query_docids(const uint32_t *docids, size_t count, cx_error *error);
+/* Exactly the documents `docids` (any order; docids of `db`, the database searched, combined docids
+ * when it has shards), weight 0: with FILTER, restricts a query to a pool of candidates found by an
+ * earlier match. */
+cx_query *cx_query_docids(cx_database *db, const uint32_t *docids, size_t count, cx_error *error);
 cx_query *cx_query_scale(const cx_query *query, double factor, cx_error *error);
 /* `query` with its top-level operator `from` replaced by `to` over the same subqueries (a query
  * whose top level is not `from` comes back as it is): a parse of plain words joined by OR,

@@ -34,11 +34,13 @@ public struct IndexCheckReport: Sendable {
         self.path = path
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .indexNotFound(path: path) }
-        guard isDirectory, FileManager.default.fileExists(atPath: path + "/iamglass") else {
+        let sharded = ShardedFolder.isSharded(path)
+        guard isDirectory, sharded || FileManager.default.fileExists(atPath: path + "/iamglass") else {
             throw .notAnIndex(path: path, reason: "the folder holds no index")
         }
         do throws(XapianError) {
-            (xapianErrors, xapianReport) = try Database.check(path: path)
+            // Xapian checks each database a stub file lists (not a folder holding one).
+            (xapianErrors, xapianReport) = try Database.check(path: sharded ? ShardedFolder.stub(path) : path)
         } catch {
             // Xapian 1.4 opens the tables read/write to check them, so this fails on a read-only mount.
             note("Xapian's check could not run: \(error.message)")
