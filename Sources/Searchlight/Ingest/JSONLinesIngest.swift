@@ -233,21 +233,35 @@ public final class JSONLinesIngest {
             let count = min(committedByGroups, writers.values.map(\.batchesCommitted).min() ?? Int.max)
             committed = count > 0 && count != Int.max ? batchEnds[count - 1] : nil
         }
+        // A single index's documents are built by this thread, a sharded index's by its shards' writers.
         var parts: [Int: [EntityIndex.PreparedEntity]] = [:]
+        var unbuiltParts: [Int: [PipelinedWriter.Unbuilt]] = [:]
         var batchCount = 0
         var batchNumber = 0
-        func send(_ entity: EntityIndex.PreparedEntity, shard: Int) throws(SearchlightError) {
-            parts[shard, default: []].append(entity)
+        func send(_ entity: EntityIndex.PreparedEntity) throws(SearchlightError) {
+            parts[0, default: []].append(entity)
             batchCount += 1
-            if parts[shard]!.count >= Self.partSize {
-                try writers[shard]!.send(.entities(parts[shard]!))
-                parts[shard] = []
+            if parts[0]!.count >= Self.partSize {
+                try writers[0]!.send(.entities(parts[0]!))
+                parts[0] = []
             }
         }
+        func send(_ entity: PipelinedWriter.Unbuilt, shard: Int) throws(SearchlightError) {
+            unbuiltParts[shard, default: []].append(entity)
+            batchCount += 1
+            if unbuiltParts[shard]!.count >= Self.partSize {
+                try writers[shard]!.sendToBuild(unbuiltParts[shard]!)
+                unbuiltParts[shard] = []
+            }
+        }
+        let building = PipelinedWriter.Building(schema: schema, dictionary: builder.dictionary, normalization: builder.normalization)
         let decoder = EntityDecoder(schema: schema, defaultType: options.defaultType)
         for (groupNumber, group) in groups.enumerated() {
-            writers = Dictionary(uniqueKeysWithValues: group.map { ($0, PipelinedWriter(index: targets[$0], adding: adding)) })
+            writers = Dictionary(uniqueKeysWithValues: group.map {
+                ($0, PipelinedWriter(index: targets[$0], adding: adding, building: shardCount > 1 ? building : nil))
+            })
             parts = [:]
+            unbuiltParts = [:]
             batchNumber = 0
             // What the first batch stores, stored anew in each group's shards.
             var schemaToStore: Schema? = schema
@@ -258,7 +272,9 @@ public final class JSONLinesIngest {
                 // A batch read from a file that has changed since it was checked is not committed.
                 try requireUnchanged(readers[fileIndex])
                 for (shard, part) in parts where !part.isEmpty { try writers[shard]!.send(.entities(part)) }
+                for (shard, part) in unbuiltParts where !part.isEmpty { try writers[shard]!.sendToBuild(part) }
                 parts = [:]
+                unbuiltParts = [:]
                 if groupNumber == 0 {
                     batchEnds.append(Committed(entities: 0, through: location))
                     report.batches += 1
@@ -305,11 +321,14 @@ public final class JSONLinesIngest {
                     let shard = shardCount == 1 ? 0 : routing.shard(ofUniqueTerm: uniqueTerm)
                     guard writers[shard] != nil, !isCommitted(resumePoints[shard]) else { return }
                     guard let type = schema.type(named: entity.type) else { throw SearchlightError.unknownType(entity.type, known: schema.types.map(\.name)) }
-                    let document = try builder.document(for: entity, type: type, schema: schema)
-                    try send(EntityIndex.PreparedEntity(document: document, uniqueTerm: uniqueTerm,
-                                                        shardDocid: shardCount == 1 ? nil : ShardRouting.localDocid(position: position - 1)), shard: shard)
+                    if shardCount == 1 {
+                        try send(EntityIndex.PreparedEntity(document: try builder.document(for: entity, type: type, schema: schema), uniqueTerm: uniqueTerm))
+                    } else {
+                        try send(PipelinedWriter.Unbuilt(entity: entity, uniqueTerm: uniqueTerm, shardDocid: ShardRouting.localDocid(position: position - 1)),
+                                 shard: shard)
+                    }
                     batchCounts[entity.type, default: 0] += 1
-                    if batchCount >= options.batchSize * group.count {
+                    if batchCount >= options.batchSize {
                         try endBatch(at: location, fileIndex: fileIndex)
                         progress(Progress(phase: .indexing, bytesDone: doneBytes + bytesRead, bytesTotal: totalBytes))
                     }
