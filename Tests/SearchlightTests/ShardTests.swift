@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XapianIndex
 @testable import Searchlight
 
 /// A sharded index answers every read exactly as one index holding the same entities does.
@@ -155,6 +156,18 @@ import Testing
         let report = try JSONLinesIngest(index: index, files: files, options: options).run()
         #expect(report.resumedAfter != nil && !report.interrupted)
         try expectSameAnswers(single, try EntityIndex(path: path))
+    }
+
+    @Test func checkFindsAShardWhoseSharedMetadataDiffers() throws {
+        let folder = TemporaryFolder()
+        _ = try Self.build(folder.path + "/sharded", shards: 2, files: Self.corpusFiles(in: folder))
+        #expect(try IndexCheckReport(checking: folder.path + "/sharded").isConsistent)
+        let shard = try WritableDatabase(path: folder.path + "/sharded/shard-1", mode: .open)
+        try shard.setMetadata(IndexMetadata.averageLength, Array("12.5".utf8))
+        try shard.close()
+        let report = try IndexCheckReport(checking: folder.path + "/sharded")
+        #expect(!report.isConsistent)
+        #expect(report.problems.contains { $0.contains("searchlight.averageLength of shard-1") })
     }
 
     @Test func anIndexOpensOnlyWithItsOwnNumberOfShards() throws {

@@ -48,6 +48,7 @@ public struct IndexCheckReport: Sendable {
         do throws(XapianError) {
             let database = try Database(path: path)
             if let schema = try checkMetadata(database) { try checkDocuments(database, schema: schema) }
+            if sharded { try checkShardsAgree(count: database.shardCount) }
         } catch {
             note("the database cannot be read: \(error.message)")
         }
@@ -56,6 +57,20 @@ public struct IndexCheckReport: Sendable {
     private mutating func note(_ problem: String) {
         problemCount += 1
         if problems.count < Self.listedProblems { problems.append(problem) }
+    }
+
+    /// Metadata every shard of a sharded index holds alike: a reader reads the first shard's.
+    static let sharedMetadata = [IndexMetadata.formatVersion, IndexMetadata.schema, IndexMetadata.dictionary, IndexMetadata.averageLength]
+
+    /// Checks that every shard holds the first shard's format version, schema, dictionary and average length.
+    private mutating func checkShardsAgree(count: Int) throws(XapianError) {
+        let first = try Database(path: path + "/" + ShardedFolder.shardName(0))
+        for number in 1..<max(1, count) {
+            let shard = try Database(path: path + "/" + ShardedFolder.shardName(number))
+            for key in Self.sharedMetadata where try shard.metadata(key) != first.metadata(key) {
+                note("metadata \(key) of \(ShardedFolder.shardName(number)) differs from \(ShardedFolder.shardName(0))'s")
+            }
+        }
     }
 
     /// Checks the format version, schema and checkpoint; returns the schema when it parses.
