@@ -134,25 +134,32 @@ import XapianIndex
         #expect(try sharded.search(SearchRequest("玉龙")).results.map(\.entity.id.stringValue) == ["lijiang"])
     }
 
-    @Test func resumingAnInterruptedShardedRunGivesTheIndexOfAnUninterruptedOne() throws {
+    /// With one job, shard 0 is written through the whole input before shard 1 starts: stopped in
+    /// shard 1's pass, the shards' checkpoints differ, and each resumes after its own.
+    @Test(arguments: [(jobs: 2, stopAfterLines: 329 + 200), (jobs: 1, stopAfterLines: 329 + 329 + 150)])
+    func resumingAnInterruptedShardedRunGivesTheIndexOfAnUninterruptedOne(jobs: Int, stopAfterLines: Int) throws {
         let folder = TemporaryFolder()
         let files = Self.corpusFiles(in: folder)
         let single = try Self.build(folder.path + "/single", shards: 1, files: files)
         let path = folder.path + "/sharded"
         do {
             let index = try EntityIndex(path: path, mode: .readWrite, shards: 2)
-            let options = JSONLinesIngest.Options(schema: try Self.corpusSchema(), batchSize: 30)
+            var options = JSONLinesIngest.Options(schema: try Self.corpusSchema(), batchSize: 30)
+            options.jobs = jobs
             var lines = 0
+            // Pass 1 reads the 329 lines once, then each group of shards reads them.
             let report = try JSONLinesIngest(index: index, files: files, options: options).run(shouldStop: {
                 lines += 1
-                // Pass 1 reads 329 lines; stop in the middle of pass 2.
-                return lines > 329 + 200
+                return lines > stopAfterLines
             })
-            #expect(report.interrupted && report.indexed > 0 && report.indexed < 329)
+            #expect(report.interrupted && report.indexed > 0)
         }
+        let checkpoints = try (0..<2).map { try EntityIndex(path: path + "/shard-\($0)").checkpoint()?["line"]?.intValue }
+        #expect((checkpoints[0] != checkpoints[1]) == (jobs == 1), "\(checkpoints)")
         let index = try EntityIndex(path: path, mode: .readWrite, shards: 2)
         #expect(try index.totalCount < 329)
-        let options = JSONLinesIngest.Options(schema: try Self.corpusSchema(), batchSize: 30, resume: true)
+        var options = JSONLinesIngest.Options(schema: try Self.corpusSchema(), batchSize: 30, resume: true)
+        options.jobs = jobs
         let report = try JSONLinesIngest(index: index, files: files, options: options).run()
         #expect(report.resumedAfter != nil && !report.interrupted)
         try expectSameAnswers(single, try EntityIndex(path: path))

@@ -222,22 +222,22 @@ public final class JSONLinesIngest {
         // The shards written at once; each group reads the input anew.
         let jobs = max(1, min(options.jobs ?? shardCount, shardCount))
         let groups = stride(from: 0, to: shardCount, by: jobs).map { Array($0..<min($0 + jobs, shardCount)) }
-        // The end of each batch sent, and the run's entities up to it (of every group).
-        var batchEnds: [Committed] = []
+        // The end of each batch the current group sent, with the entities it wrote up to there; and
+        // the last batch each finished group committed. A group whose shards' entities are all
+        // committed already (resumed) sends no batch.
+        var groupEnds: [BatchEnd] = []
+        var finishedGroups: [BatchEnd] = []
         committed = nil
         var writers: [Int: PipelinedWriter] = [:]
-        // Batches every group before this one committed.
-        var committedByGroups = Int.max
         defer {
             for writer in writers.values { writer.abandon() }
-            let count = min(committedByGroups, writers.values.map(\.batchesCommitted).min() ?? Int.max)
-            committed = count > 0 && count != Int.max ? batchEnds[count - 1] : nil
+            let count = writers.values.map(\.batchesCommitted).min() ?? 0
+            committed = BatchEnd.combined(finishedGroups + (count > 0 ? [groupEnds[count - 1]] : []))
         }
         // A single index's documents are built by this thread, a sharded index's by its shards' writers.
         var parts: [Int: [EntityIndex.PreparedEntity]] = [:]
         var unbuiltParts: [Int: [PipelinedWriter.Unbuilt]] = [:]
         var batchCount = 0
-        var batchNumber = 0
         func send(_ entity: EntityIndex.PreparedEntity) throws(SearchlightError) {
             parts[0, default: []].append(entity)
             batchCount += 1
@@ -262,7 +262,7 @@ public final class JSONLinesIngest {
             })
             parts = [:]
             unbuiltParts = [:]
-            batchNumber = 0
+            groupEnds = []
             // What the first batch stores, stored anew in each group's shards.
             var schemaToStore: Schema? = schema
             var dictionaryToStore = dictionary
@@ -275,15 +275,13 @@ public final class JSONLinesIngest {
                 for (shard, part) in unbuiltParts where !part.isEmpty { try writers[shard]!.sendToBuild(part) }
                 parts = [:]
                 unbuiltParts = [:]
-                if groupNumber == 0 {
-                    batchEnds.append(Committed(entities: 0, through: location))
-                    report.batches += 1
-                    report.committedThrough = location
-                }
                 report.indexed += batchCount
-                batchEnds[batchNumber].entities = report.indexed
+                groupEnds.append(BatchEnd(fileIndex: fileIndex, committed: Committed(entities: (groupEnds.last?.committed.entities ?? 0) + batchCount,
+                                                                                       through: location)))
+                if groupNumber == 0 { report.committedThrough = location }
+                report.batches = max(report.batches, groupEnds.count)
                 var members: [(key: String, value: JSONValue)] = [("file", .string(location.file)), ("line", .int(location.line)),
-                                                                   ("entities", .int(entitiesBefore + batchEnds[batchNumber].entities)),
+                                                                   ("entities", .int(entitiesBefore + groupEnds.last!.committed.entities)),
                                                                    ("fileIndex", .int(fileIndex)), ("inputs", inputs), ("countBefore", .int(countBeforeRuns))]
                 if shardCount > 1 { members.append(("firstPosition", .int(firstPosition))) }
                 for writer in writers.values {
@@ -292,7 +290,6 @@ public final class JSONLinesIngest {
                 dictionaryToStore = nil
                 normalizationToStore = nil
                 schemaToStore = nil
-                batchNumber += 1
                 counts.merge(batchCounts, uniquingKeysWith: +)
                 batchCounts = [:]
                 batchCount = 0
@@ -350,7 +347,13 @@ public final class JSONLinesIngest {
                     try writer.finish()
                 }
             }
-            committedByGroups = min(committedByGroups, writers.values.map(\.batchesCommitted).min() ?? 0)
+            let count = writers.values.map(\.batchesCommitted).min() ?? 0
+            if count > 0 { finishedGroups.append(groupEnds[count - 1]) }
+            writers = [:]
+            // A later group that stopped early committed less of the input than the first.
+            if groupNumber > 0, let last = groupEnds.last, let through = report.committedThrough, last.committed.through != through {
+                report.committedThrough = last.committed.through
+            }
             if report.interrupted { break }
         }
         if shardCount > 1 { try index.reloadStoredState() }
@@ -371,6 +374,18 @@ public final class JSONLinesIngest {
         report.countsByType = schema.types.compactMap { type in counts[type.name].map { (type.name, $0) } }
         report.seconds = Date().timeIntervalSince(started)
         return report
+    }
+
+    /// Where a batch of a group of shards ended, and what the group wrote up to it.
+    struct BatchEnd {
+        var fileIndex: Int
+        var committed: Committed
+
+        /// What groups of shards committed together: their entities, through the earliest end.
+        static func combined(_ ends: [BatchEnd]) -> Committed? {
+            guard let earliest = ends.min(by: { ($0.fileIndex, $0.committed.through.line) < ($1.fileIndex, $1.committed.through.line) }) else { return nil }
+            return Committed(entities: ends.reduce(0) { $0 + $1.committed.entities }, through: earliest.committed.through)
+        }
     }
 
     /// Where an earlier run stopped writing an index (or a shard): after the last line of its last
