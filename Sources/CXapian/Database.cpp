@@ -1,7 +1,29 @@
 #include "Shim.hpp"
+#include <fstream>
 #include <sstream>
+#include <sys/stat.h>
 
 using namespace cxapian;
+
+// Opens each shard a stub lists (`<backend> <folder>` lines, folders relative to the stub's folder)
+// as a writer of its own and combines them, as Xapian's own stub opening does, keeping the shards.
+static void open_shards(cx_database &handle, const std::string &folder, const std::string &stub, int action) {
+    std::ifstream lines(stub);
+    if (!lines) throw Xapian::DatabaseOpeningError("cannot read " + stub);
+    std::string line;
+    while (std::getline(lines, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        size_t space = line.find(' ');
+        if (space == std::string::npos || line.compare(0, space, "glass") != 0 && line.compare(0, space, "auto") != 0) {
+            throw Xapian::DatabaseOpeningError("unsupported line in " + stub + ": " + line);
+        }
+        std::string shard = line.substr(space + 1);
+        if (shard.empty() || shard[0] != '/') shard = folder + "/" + shard;
+        handle.shards.emplace_back(shard, action | Xapian::DB_BACKEND_GLASS);
+        handle.writer.add_database(handle.shards.back());
+    }
+    if (handle.shards.empty()) throw Xapian::DatabaseOpeningError(stub + " lists no shards");
+}
 
 extern "C" {
 
@@ -15,7 +37,13 @@ cx_database *cx_database_open(const char *path, int mode, cx_error *error) {
         case CX_OPEN_CREATE_OR_OPEN:
         case CX_OPEN_OPEN: {
             int action = mode == CX_OPEN_OPEN ? Xapian::DB_OPEN : Xapian::DB_CREATE_OR_OPEN;
-            handle->writer = Xapian::WritableDatabase(path, action | Xapian::DB_BACKEND_GLASS);
+            std::string stub = std::string(path) + "/XAPIANDB";
+            struct stat info;
+            if (stat(stub.c_str(), &info) == 0) {
+                open_shards(*handle, path, stub, action);
+            } else {
+                handle->writer = Xapian::WritableDatabase(path, action | Xapian::DB_BACKEND_GLASS);
+            }
             handle->writable = true;
             break;
         }
@@ -42,6 +70,33 @@ bool cx_database_reopen(cx_database *db, cx_error *error) {
 
 bool cx_database_close(cx_database *db, cx_error *error) {
     return guarded(error, false, [&] { db->db().close(); return true; });
+}
+
+uint32_t cx_database_shard_count(const cx_database *db) {
+    return db->writable ? static_cast<uint32_t>(std::max<size_t>(1, db->shards.size())) : static_cast<uint32_t>(db->reader.size());
+}
+
+cx_database *cx_database_shard(cx_database *db, uint32_t index, cx_error *error) {
+    return guarded<cx_database *>(error, nullptr, [&] {
+        require_writable(db);
+        if (index >= db->shards.size()) throw Xapian::InvalidArgumentError("no shard " + std::to_string(index));
+        auto handle = std::make_unique<cx_database>();
+        handle->writer = db->shards[index];
+        handle->writable = true;
+        return handle.release();
+    });
+}
+
+uint32_t cx_database_last_docid(cx_database *db, cx_error *error) {
+    return guarded<uint32_t>(error, 0, [&] { return db->db().get_lastdocid(); });
+}
+
+uint32_t cx_database_first_docid(cx_database *db, const char *term, size_t term_len, cx_error *error) {
+    return guarded<uint32_t>(error, 0, [&]() -> uint32_t {
+        Xapian::Database &d = db->db();
+        Xapian::PostingIterator it = d.postlist_begin(str(term, term_len));
+        return it == d.postlist_end(str(term, term_len)) ? 0 : *it;
+    });
 }
 
 uint32_t cx_database_doc_count(cx_database *db, cx_error *error) {
@@ -194,7 +249,9 @@ static const unsigned compacted_block_size = 4096;
 bool cx_database_compact(cx_database *db, const char *destination, cx_error *error) {
     return guarded(error, false, [&] {
         WholeDatabaseScan scan;
-        db->db().compact(destination, Xapian::Compactor::FULL, compacted_block_size);
+        // Docids are kept: stored short-prefix tables name documents by docid, and in a shard of a
+        // sharded index a docid is the entity's position (Xapian would close the gap before the first).
+        db->db().compact(destination, Xapian::Compactor::FULL | Xapian::DBCOMPACT_NO_RENUMBER, compacted_block_size);
         return true;
     });
 }
@@ -203,7 +260,11 @@ bool cx_database_set_metadata(cx_database *db, const char *key, size_t key_len,
                               const char *value, size_t value_len, cx_error *error) {
     return guarded(error, false, [&] {
         require_writable(db);
-        db->writer.set_metadata(str(key, key_len), str(value, value_len));
+        if (db->shards.empty()) {
+            db->writer.set_metadata(str(key, key_len), str(value, value_len));
+        } else {
+            for (auto &shard : db->shards) shard.set_metadata(str(key, key_len), str(value, value_len));
+        }
         return true;
     });
 }
@@ -233,6 +294,14 @@ uint32_t cx_database_replace_document(cx_database *db, const char *unique_term, 
     return guarded<uint32_t>(error, 0, [&] {
         require_writable(db);
         return db->writer.replace_document(str(unique_term, term_len), doc->doc);
+    });
+}
+
+bool cx_database_replace_document_at(cx_database *db, uint32_t docid, const cx_document *doc, cx_error *error) {
+    return guarded(error, false, [&] {
+        require_writable(db);
+        db->writer.replace_document(docid, doc->doc);
+        return true;
     });
 }
 

@@ -94,7 +94,11 @@ bool cx_enquire_expand(cx_enquire *enq, const uint32_t *docids, size_t count, ui
         Xapian::RSet rset;
         for (size_t i = 0; i < count; ++i) rset.add_document(docids[i]);
         StemmedTermsOnly decider;
-        Xapian::ESet eset = enq->enquire.get_eset(max_terms, rset, include_query_terms ? Xapian::Enquire::INCLUDE_QUERY_TERMS : 0, &decider);
+        int flags = include_query_terms ? Xapian::Enquire::INCLUDE_QUERY_TERMS : 0;
+        // Over shards Xapian approximates a term's frequency from the shards holding the relevant
+        // documents; exact, the expansion weighs terms as it does in one database of the same documents.
+        if (enq->database.size() > 1) flags |= Xapian::Enquire::USE_EXACT_TERMFREQ;
+        Xapian::ESet eset = enq->enquire.get_eset(max_terms, rset, flags, &decider);
         for (Xapian::ESetIterator it = eset.begin(); it != eset.end(); ++it) {
             std::string term = *it;
             visit(context, term.data(), term.size(), it.get_weight());

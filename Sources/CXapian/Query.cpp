@@ -60,9 +60,18 @@ cx_query *cx_query_value_range(uint32_t slot, const char *low, size_t low_len,
     });
 }
 
-cx_query *cx_query_docids(const uint32_t *docids, size_t count, cx_error *error) {
+cx_query *cx_query_docids(cx_database *db, const uint32_t *docids, size_t count, cx_error *error) {
     return guarded<cx_query *>(error, nullptr, [&] {
-        return wrap(Xapian::Query((new DocidSet(std::vector<Xapian::docid>(docids, docids + count)))->release()));
+        std::vector<std::string> shards;
+        if (db->db().size() > 1) {
+            // A combined database's uuid is its shards' uuids joined by ':'.
+            std::string uuids = db->db().get_uuid();
+            for (size_t start = 0, end; start <= uuids.size(); start = end + 1) {
+                end = std::min(uuids.find(':', start), uuids.size());
+                shards.push_back(uuids.substr(start, end - start));
+            }
+        }
+        return wrap(Xapian::Query((new DocidSet(std::vector<Xapian::docid>(docids, docids + count), shards))->release()));
     });
 }
 

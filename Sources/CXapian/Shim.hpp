@@ -33,6 +33,9 @@ struct WholeDatabaseScan {
 struct cx_database {
     Xapian::Database reader;
     Xapian::WritableDatabase writer;
+    // The shards of a writer opened on a stub folder, each its own handle: Xapian's combined writer
+    // sets metadata in the first shard only, and the ingest writes each shard from a thread of its own.
+    std::vector<Xapian::WritableDatabase> shards;
     bool writable = false;
     // Numeric value slots a reader has read (cx_database_numbers), until it moves to another revision.
     std::map<Xapian::valueno, cxapian::ValueColumn> columns;

@@ -23,6 +23,11 @@ public class Database {
         handle = opened
     }
 
+    /// Wraps a handle the shim opened (a shard of a writer).
+    init(handle: OpaquePointer) {
+        self.handle = handle
+    }
+
     deinit { cx_database_free(handle) }
 
     /// Moves to the latest committed revision, as after Xapian's `DatabaseModifiedError`.
@@ -33,6 +38,24 @@ public class Database {
     /// Releases the files (and, for a writer, commits and releases the lock).
     public func close() throws(XapianError) {
         _ = try withXapianError { cx_database_close(handle, $0) }
+    }
+
+    /// How many shards the database combines: 1 for one database, N for a folder whose Xapian stub
+    /// file `XAPIANDB` lists N (which Xapian opens as one database, docid d living in shard
+    /// (d - 1) % N as docid (d - 1) / N + 1).
+    public var shardCount: Int { Int(cx_database_shard_count(handle)) }
+
+    /// The highest docid ever used, deleted documents included; 0 for a database never written.
+    public var lastDocid: UInt32 {
+        get throws(XapianError) { try withXapianError { cx_database_last_docid(handle, $0) } }
+    }
+
+    /// The lowest docid of a document carrying `term` (a unique term), or nil when none does.
+    public func firstDocid(forTerm term: String) throws(XapianError) -> UInt32? {
+        let docid = try withUTF8Bytes(term) { (bytes, count) throws(XapianError) in
+            try withXapianError { cx_database_first_docid(handle, bytes, count, $0) }
+        }
+        return docid == 0 ? nil : docid
     }
 
     public var documentCount: Int {

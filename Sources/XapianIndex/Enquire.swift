@@ -10,7 +10,8 @@ import CXapian
 /// ```
 public final class Enquire {
     let handle: OpaquePointer
-    private let database: Database
+    /// The database searched.
+    public let database: Database
     private var decider: DeciderBox?
 
     private final class DeciderBox {

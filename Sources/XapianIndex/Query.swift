@@ -59,10 +59,12 @@ public final class Query: CustomStringConvertible {
     ///
     /// ```swift
     /// let pool = try enquire.matches(offset: 0, limit: 100).map(\.docid)
-    /// let rescored = try Query.combine(.filter, [query, Query.documents(pool)])
+    /// let rescored = try Query.combine(.filter, [query, Query.documents(pool, in: db)])
     /// ```
-    public static func documents(_ docids: [UInt32]) throws(XapianError) -> Query {
-        let handle = try withXapianError { error in docids.withUnsafeBufferPointer { cx_query_docids($0.baseAddress, $0.count, error) } }
+    /// - Parameter database: the database the docids are of, and the query will run on (its docids
+    ///   are combined ones when it has shards).
+    public static func documents(_ docids: [UInt32], in database: Database) throws(XapianError) -> Query {
+        let handle = try withXapianError { error in docids.withUnsafeBufferPointer { cx_query_docids(database.handle, $0.baseAddress, $0.count, error) } }
         return Query(adopting: handle!)
     }
 

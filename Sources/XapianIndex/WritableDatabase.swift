@@ -29,6 +29,27 @@ public final class WritableDatabase: Database {
         try super.init(path: path, mode: raw)
     }
 
+    override init(handle: OpaquePointer) {
+        super.init(handle: handle)
+    }
+
+    /// A writer of shard `index` of a writer opened on a sharded folder (see `shardCount`): it shares
+    /// this writer's handle on that shard, so use it from one thread at a time, and not while this
+    /// writer is in a transaction.
+    ///
+    /// ```swift
+    /// let all = try WritableDatabase(path: "sharded", mode: .open)
+    /// let first = try all.shard(0)
+    /// try first.replaceDocument(at: 1, with: document)
+    /// ```
+    /// - Throws: `XapianError` when there is no such shard.
+    public func shard(_ index: Int) throws(XapianError) -> WritableDatabase {
+        let opened = try withXapianError { cx_database_shard(handle, UInt32(index), $0) }
+        guard let opened else { throw XapianError(kind: .other, message: "no shard \(index)") }
+        return WritableDatabase(handle: opened)
+    }
+
+    /// Sets metadata `key` to `value` (in every shard of a sharded writer); an empty value deletes it.
     public func setMetadata(_ key: String, _ value: [UInt8]) throws(XapianError) {
         try withUTF8Bytes(key) { (keyBytes, keyCount) throws(XapianError) in
             _ = try withXapianError { error in
@@ -83,6 +104,11 @@ public final class WritableDatabase: Database {
         try withUTF8Bytes(uniqueTerm) { (bytes, count) throws(XapianError) in
             try withXapianError { cx_database_replace_document(handle, bytes, count, document.handle, $0) }
         }
+    }
+
+    /// Puts `document` at `docid`, replacing the document there or adding it with that docid.
+    public func replaceDocument(at docid: UInt32, with document: Document) throws(XapianError) {
+        _ = try withXapianError { cx_database_replace_document_at(handle, docid, document.handle, $0) }
     }
 
     /// Deletes every document carrying `term`; returns how many there were.

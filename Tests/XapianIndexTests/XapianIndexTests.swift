@@ -347,12 +347,12 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
         #expect(whole.count == 50)
         // Out of order, repeated, and with a document the query does not match (no such docid).
         let pool: [UInt32] = [40, 3, 17, 3, 25, 1, 50, 999]
-        enquire.query = try Query.combine(.filter, [query, Query.documents(pool)])
+        enquire.query = try Query.combine(.filter, [query, Query.documents(pool, in: db)])
         let restricted = try enquire.matches(offset: 0, limit: 50)
         #expect(Set(restricted.map(\.docid)) == [1, 3, 17, 25, 40, 50])
         #expect(restricted.allSatisfy { $0.weight == whole[$0.docid] })
         #expect(restricted.map(\.weight) == restricted.map(\.weight).sorted(by: >))
-        enquire.query = try Query.combine(.filter, [query, Query.documents([])])
+        enquire.query = try Query.combine(.filter, [query, Query.documents([], in: db)])
         #expect(try enquire.matches(offset: 0, limit: 10).isEmpty)
     }
 

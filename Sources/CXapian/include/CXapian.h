@@ -69,12 +69,25 @@ typedef enum cx_open_mode {
      * elsewhere and exchanging the folders. */
 } cx_open_mode;
 
+/* Opens the database at `path`. A folder holding a Xapian stub file `XAPIANDB` (one line per shard,
+ * `glass <folder>` relative to the stub) is opened as the combined database of its shards, for
+ * reading as Xapian does, and for writing by opening each shard as a writer of its own (see
+ * cx_database_shard and cx_database_set_metadata). */
 cx_database *cx_database_open(const char *path, int mode, cx_error *error);
 void cx_database_free(cx_database *db);
 bool cx_database_is_writable(const cx_database *db);
 /* Re-reads the latest committed revision (readers only). Returns false on error. */
 bool cx_database_reopen(cx_database *db, cx_error *error);
 bool cx_database_close(cx_database *db, cx_error *error);
+/* How many shards (sub-databases) the database combines: 1 for a single database. */
+uint32_t cx_database_shard_count(const cx_database *db);
+/* A writer of shard `index` of a sharded writer, sharing its Xapian handle (not a second lock);
+ * NULL on error. Free it with cx_database_free; use it from one thread at a time. */
+cx_database *cx_database_shard(cx_database *db, uint32_t index, cx_error *error);
+/* The highest docid ever used (Xapian's get_lastdocid; on a combined database, in combined docids). */
+uint32_t cx_database_last_docid(cx_database *db, cx_error *error);
+/* The lowest docid of a document indexed by `term`; 0 when none is. */
+uint32_t cx_database_first_docid(cx_database *db, const char *term, size_t term_len, cx_error *error);
 uint32_t cx_database_doc_count(cx_database *db, cx_error *error);
 /* Number of documents indexed by `term` (0 when absent). */
 uint32_t cx_database_term_freq(cx_database *db, const char *term, size_t term_len, cx_error *error);
@@ -122,10 +135,10 @@ bool cx_database_documents(cx_database *db, const char *term_prefix, size_t pref
                                          const char *term, size_t term_len),
                            void *context, cx_error *error);
 /* Writes a compacted copy of the database's latest committed revision into the folder `destination`
- * (Xapian's Database::compact, level FULL); the source is left untouched. */
+ * (Xapian's Database::compact, level FULL, docids kept); the source is left untouched. */
 bool cx_database_compact(cx_database *db, const char *destination, cx_error *error);
 
-/* Writing (the database must be writable). */
+/* Writing (the database must be writable). A sharded writer sets metadata in every shard. */
 bool cx_database_set_metadata(cx_database *db, const char *key, size_t key_len,
                               const char *value, size_t value_len, cx_error *error);
 bool cx_database_commit(cx_database *db, cx_error *error);
@@ -140,6 +153,8 @@ uint32_t cx_database_add_document(cx_database *db, const cx_document *doc, cx_er
 /* Replaces the document(s) indexed by `unique_term` with `doc` (adds it if none). Returns the docid. */
 uint32_t cx_database_replace_document(cx_database *db, const char *unique_term, size_t term_len,
                                       const cx_document *doc, cx_error *error);
+/* Puts `doc` at `docid`, replacing the document there or adding it with that docid. Returns false on error. */
+bool cx_database_replace_document_at(cx_database *db, uint32_t docid, const cx_document *doc, cx_error *error);
 /* Deletes every document indexed by `term`; returns how many were deleted, -1 on error. */
 long cx_database_delete_documents(cx_database *db, const char *term, size_t term_len, cx_error *error);
 
@@ -211,9 +226,10 @@ cx_query *cx_query_combine(int op, cx_query *const *subqueries, size_t count, ui
 /* Documents whose value in `slot` lies in [low, high]; an empty bound is open. */
 cx_query *cx_query_value_range(uint32_t slot, const char *low, size_t low_len,
                                const char *high, size_t high_len, cx_error *error);
-/* Exactly the documents `docids` (any order; documents of the database searched), weight 0: with
- * FILTER, restricts a query to a pool of candidates found by an earlier match. */
-cx_query *cx_query_docids(const uint32_t *docids, size_t count, cx_error *error);
+/* Exactly the documents `docids` (any order; docids of `db`, the database searched, combined docids
+ * when it has shards), weight 0: with FILTER, restricts a query to a pool of candidates found by an
+ * earlier match. */
+cx_query *cx_query_docids(cx_database *db, const uint32_t *docids, size_t count, cx_error *error);
 cx_query *cx_query_scale(const cx_query *query, double factor, cx_error *error);
 /* `query` with its top-level operator `from` replaced by `to` over the same subqueries (a query
  * whose top level is not `from` comes back as it is): a parse of plain words joined by OR,

@@ -1,5 +1,7 @@
+import Dispatch
 import FoundationEssentials
 import Glibc
+import Synchronization
 import XapianIndex
 
 extension EntityIndex {
@@ -14,7 +16,11 @@ extension EntityIndex {
     /// keeps the path a database was opened at, so the copy's writer is closed and one is opened
     /// at the index path. Another process may take the lock in that instant (harmlessly: the swap
     /// is complete); then this index is left open for reading and its writes throw `.readOnly`.
+    ///
+    /// A sharded index is compacted shard by shard, each as the index it is, in parallel (see
+    /// `compactShards`).
     public func compact() throws(SearchlightError) -> CompactionReport {
+        if shardCount > 1 { return try compactShards() }
         let started = ContinuousClock.now
         let (sibling, aside) = Self.compactionSiblings(of: path)
         let before = sizeOnDisk
@@ -63,6 +69,39 @@ extension EntityIndex {
             return CompactionReport(bytesBefore: before, bytesAfter: Self.folderSize(path), entities: entities,
                                     exchangedAtomically: old == sibling, seconds: (ContinuousClock.now - started).seconds,
                                     oldCopyLeftAt: leftover)
+        }
+    }
+
+    /// Compacts each shard of a sharded index as above, all at once: Xapian's own compaction of the
+    /// combined database would merge the shards into one. This writer is closed meanwhile (each
+    /// shard's compaction takes its lock) and then reopened; if another process took a lock in
+    /// between, this index is left open for reading. A shard whose compaction fails is left as it
+    /// was, and the first failure is thrown after the others finished.
+    private func compactShards() throws(SearchlightError) -> CompactionReport {
+        let started = ContinuousClock.now
+        let before = sizeOnDisk
+        return try read { (state: inout State) throws -> CompactionReport in
+            guard let writer = state.writer else { throw SearchlightError.readOnly }
+            let count = writer.shardCount
+            let entities = try writer.documentCount
+            try writer.close()
+            let results = Mutex<[Result<CompactionReport, SearchlightError>?]>(Array(repeating: nil, count: count))
+            DispatchQueue.concurrentPerform(iterations: count) { number in
+                let shard = path + "/" + ShardedFolder.shardName(number)
+                let result = Result { () throws(SearchlightError) in try EntityIndex(path: shard, mode: .readWrite).compact() }
+                results.withLock { $0[number] = result }
+            }
+            if let reopened = try? Self.openWriter(path) {
+                WriterLock.record(path: path)
+                state.database = reopened
+            } else {
+                state.database = try Database(path: path)
+            }
+            state.madeSearcher = nil
+            let reports = try results.withLock { $0 }.map { (result) throws(SearchlightError) in try result!.get() }
+            return CompactionReport(bytesBefore: before, bytesAfter: Self.folderSize(path), entities: entities,
+                                    exchangedAtomically: reports.allSatisfy(\.exchangedAtomically),
+                                    seconds: (ContinuousClock.now - started).seconds, oldCopyLeftAt: reports.compactMap(\.oldCopyLeftAt).first)
         }
     }
 

@@ -63,18 +63,35 @@ public final class EntityIndex: Sendable {
 
     /// Opens the index at `path`. A writer that finds another process writing retries until
     /// `wait` has passed before failing with `.indexLocked`.
-    public init(path: String, mode: Mode = .readOnly, waitingForWriterUpTo wait: Duration = .zero) throws(SearchlightError) {
+    ///
+    /// A folder holding Xapian's stub file `XAPIANDB` is a sharded index (see `ShardedFolder`): it is
+    /// read as one database and written shard by shard, each entity in the shard `ShardRouting` gives it.
+    ///
+    /// ```swift
+    /// let sharded = try EntityIndex(path: "/tmp/packages", mode: .readWrite, shards: 2)
+    /// print(sharded.shardCount)   // 2
+    /// ```
+    /// - Parameters:
+    ///   - shards: for `.readWrite`, how many shards a new index gets (1: one database, the default);
+    ///     an existing index must have that many, unless nil (any).
+    /// - Throws: `.indexLocked`, `.indexNotFound`, `.notAnIndex` (also when an existing index has
+    ///   another number of shards than `shards`), `.storage`.
+    public init(path: String, mode: Mode = .readOnly, waitingForWriterUpTo wait: Duration = .zero, shards: Int? = nil) throws(SearchlightError) {
         self.path = path
         self.mode = mode
         let deadline = ContinuousClock.now + wait
         var database: Database
         while true {
             do {
-                database = try Self.open(path: path, mode: mode)
+                database = try Self.open(path: path, mode: mode, shards: shards ?? 1)
                 break
             } catch .indexLocked where ContinuousClock.now < deadline {
                 usleep(50_000)
             }
+        }
+        if let shards, database.shardCount != shards {
+            throw .notAnIndex(path: path, reason: "it has \(database.shardCount) shard\(database.shardCount == 1 ? "" : "s"), not \(shards); "
+                + "the number of shards is fixed when an index is created: rebuild it in another folder to change it")
         }
         state = Mutex(State(database: database, schema: Schema()))
         try read { (state: inout State) throws in
@@ -83,12 +100,12 @@ public final class EntityIndex: Sendable {
         }
     }
 
-    private static func open(path: String, mode: Mode) throws(SearchlightError) -> Database {
+    private static func open(path: String, mode: Mode, shards: Int) throws(SearchlightError) -> Database {
         let files = FileManager.default
         var isDirectory = false
         let exists = files.fileExists(atPath: path, isDirectory: &isDirectory)
         if exists, !isDirectory { throw .notAnIndex(path: path, reason: "it is a file, not a folder") }
-        let isXapian = files.fileExists(atPath: path + "/iamglass")
+        let isXapian = files.fileExists(atPath: path + "/iamglass") || ShardedFolder.isSharded(path)
         do {
             switch mode {
             case .readOnly:
@@ -99,7 +116,9 @@ public final class EntityIndex: Sendable {
                 if exists, !isXapian, !((try? files.contentsOfDirectory(atPath: path))?.isEmpty ?? true) {
                     throw SearchlightError.notAnIndex(path: path, reason: "the folder is not empty and holds no index; refusing to write into it")
                 }
-                if !exists {
+                if !isXapian, shards > 1 {
+                    try ShardedFolder.create(at: path, shards: shards)
+                } else if !exists {
                     try files.createDirectory(atPath: path, withIntermediateDirectories: true)
                 }
                 let writer = try WritableDatabase(path: path)
@@ -188,6 +207,9 @@ public final class EntityIndex: Sendable {
     /// The schema stored in the index.
     public var schema: Schema { state.withLock { $0.schema } }
 
+    /// How many shards the index has: 1 for one database (see `ShardedFolder`).
+    public var shardCount: Int { state.withLock { $0.database.shardCount } }
+
     /// Runs `body` against the database; a reader that sees a newer revision being written
     /// reopens and retries, so it never fails halfway through a writer's commit. A read fails
     /// only when the revision it started on is overwritten, two commits later; a slow read under
@@ -243,6 +265,43 @@ public final class EntityIndex: Sendable {
                 state.builder.normalization = normalizationBefore
                 throw error
             }
+        }
+    }
+
+    /// One `EntityIndex` per shard of this sharded writer, each writing its shard through this
+    /// writer's handle on it (not a second lock), with this index's schema, dictionary and length
+    /// normalisation: for an ingest to write the shards in parallel, one thread each. This index is
+    /// not used meanwhile; `reloadStoredState()` afterwards picks up what they stored.
+    /// - Throws: `.readOnly` for a reader.
+    func shardWriters() throws(SearchlightError) -> [EntityIndex] {
+        try read { (state: inout State) throws -> [EntityIndex] in
+            guard let writer = state.writer else { throw SearchlightError.readOnly }
+            return try (0..<writer.shardCount).map { number in
+                EntityIndex(path: path + "/" + ShardedFolder.shardName(number), mode: mode, writer: try writer.shard(number), schema: state.schema,
+                            dictionary: state.builder.dictionary, normalization: state.builder.normalization)
+            }
+        }
+    }
+
+    private init(path: String, mode: Mode, writer: WritableDatabase, schema: Schema,
+                 dictionary: StoredData.Dictionary?, normalization: LengthNormalization?) {
+        self.path = path
+        self.mode = mode
+        // The shard's handle is this index's alone from now on: the sharded writer that made it
+        // leaves the shard to it until `reloadStoredState()`.
+        nonisolated(unsafe) let state = State(database: writer, schema: schema)
+        state.builder.dictionary = dictionary
+        state.builder.normalization = normalization
+        self.state = Mutex(state)
+    }
+
+    /// Reads the schema, dictionary and length normalisation stored since this index was opened
+    /// (by the writers of `shardWriters()`).
+    func reloadStoredState() throws(SearchlightError) {
+        try read { (state: inout State) throws in
+            state.schema = try Self.storedSchema(state.database, path: path)
+            try state.loadDictionary()
+            state.madeSearcher = nil
         }
     }
 
@@ -312,12 +371,30 @@ public final class EntityIndex: Sendable {
                 guard let type = state.schema.type(named: entity.type) else {
                     throw SearchlightError.unknownType(entity.type, known: state.schema.types.map(\.name))
                 }
-                try writer.replaceDocument(uniqueTerm: IndexTerms.unique(type: entity.type, id: entity.id),
-                                           with: try state.builder.document(for: entity, type: type, schema: state.schema))
+                try Self.upsert(try state.builder.document(for: entity, type: type, schema: state.schema),
+                                uniqueTerm: IndexTerms.unique(type: entity.type, id: entity.id), in: writer)
             }
             _ = try Self.purgeExpired(writer)
         }
         try refreshShortPrefixTables()
+    }
+
+    /// Replaces the document carrying `uniqueTerm`, or adds it. In a sharded index a new entity goes
+    /// to the shard `ShardRouting` gives it, at the next position (Xapian would add it to whichever
+    /// shard the next docid falls in).
+    static func upsert(_ document: Document, uniqueTerm: String, in writer: WritableDatabase) throws(XapianError) {
+        let shards = writer.shardCount
+        guard shards > 1 else {
+            try writer.replaceDocument(uniqueTerm: uniqueTerm, with: document)
+            return
+        }
+        if let docid = try writer.firstDocid(forTerm: uniqueTerm) {
+            try writer.replaceDocument(at: docid, with: document)
+        } else {
+            let routing = ShardRouting(count: shards)
+            let position = routing.nextPosition(afterLastDocid: try writer.lastDocid)
+            try writer.replaceDocument(at: routing.combinedDocid(position: position, shard: routing.shard(ofUniqueTerm: uniqueTerm)), with: document)
+        }
     }
 
     /// An entity's document, built outside the index's lock (see `JSONLinesIngest`), and its unique term.
@@ -325,6 +402,9 @@ public final class EntityIndex: Sendable {
     struct PreparedEntity: @unchecked Sendable {
         let document: Document
         let uniqueTerm: String
+        /// Written into one shard of a sharded index: the docid it gets there if it is new
+        /// (`ShardRouting.localDocid`); nil in a single index, which numbers documents itself.
+        var shardDocid: UInt32? = nil
     }
 
     /// A part of a batch written by `writeBatch`: some of its entities, or its end, with what is
@@ -345,7 +425,10 @@ public final class EntityIndex: Sendable {
                 switch try next() {
                 case .entities(let entities):
                     for entity in entities {
-                        if adding {
+                        if let docid = entity.shardDocid {
+                            let existing = adding ? nil : try writer.firstDocid(forTerm: entity.uniqueTerm)
+                            try writer.replaceDocument(at: existing ?? docid, with: entity.document)
+                        } else if adding {
                             _ = try writer.addDocument(entity.document)
                         } else {
                             try writer.replaceDocument(uniqueTerm: entity.uniqueTerm, with: entity.document)
@@ -469,6 +552,11 @@ public final class EntityIndex: Sendable {
         get throws(SearchlightError) {
             try read { (state: inout State) throws -> Int in try state.database.documentCount - Self.expiredDocuments(state.database).count }
         }
+    }
+
+    /// The highest docid the index ever used (combined, in a sharded index).
+    var lastDocid: UInt32 {
+        get throws(SearchlightError) { try read { try $0.database.lastDocid } }
     }
 
     /// How many documents the index holds, expired ones included.

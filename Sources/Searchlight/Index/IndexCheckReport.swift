@@ -34,11 +34,13 @@ public struct IndexCheckReport: Sendable {
         self.path = path
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .indexNotFound(path: path) }
-        guard isDirectory, FileManager.default.fileExists(atPath: path + "/iamglass") else {
+        let sharded = ShardedFolder.isSharded(path)
+        guard isDirectory, sharded || FileManager.default.fileExists(atPath: path + "/iamglass") else {
             throw .notAnIndex(path: path, reason: "the folder holds no index")
         }
         do throws(XapianError) {
-            (xapianErrors, xapianReport) = try Database.check(path: path)
+            // Xapian checks each database a stub file lists (not a folder holding one).
+            (xapianErrors, xapianReport) = try Database.check(path: sharded ? ShardedFolder.stub(path) : path)
         } catch {
             // Xapian 1.4 opens the tables read/write to check them, so this fails on a read-only mount.
             note("Xapian's check could not run: \(error.message)")
@@ -46,6 +48,7 @@ public struct IndexCheckReport: Sendable {
         do throws(XapianError) {
             let database = try Database(path: path)
             if let schema = try checkMetadata(database) { try checkDocuments(database, schema: schema) }
+            if sharded { try checkShardsAgree(count: database.shardCount) }
         } catch {
             note("the database cannot be read: \(error.message)")
         }
@@ -54,6 +57,20 @@ public struct IndexCheckReport: Sendable {
     private mutating func note(_ problem: String) {
         problemCount += 1
         if problems.count < Self.listedProblems { problems.append(problem) }
+    }
+
+    /// Metadata every shard of a sharded index holds alike: a reader reads the first shard's.
+    static let sharedMetadata = [IndexMetadata.formatVersion, IndexMetadata.schema, IndexMetadata.dictionary, IndexMetadata.averageLength]
+
+    /// Checks that every shard holds the first shard's format version, schema, dictionary and average length.
+    private mutating func checkShardsAgree(count: Int) throws(XapianError) {
+        let first = try Database(path: path + "/" + ShardedFolder.shardName(0))
+        for number in 1..<max(1, count) {
+            let shard = try Database(path: path + "/" + ShardedFolder.shardName(number))
+            for key in Self.sharedMetadata where try shard.metadata(key) != first.metadata(key) {
+                note("metadata \(key) of \(ShardedFolder.shardName(number)) differs from \(ShardedFolder.shardName(0))'s")
+            }
+        }
     }
 
     /// Checks the format version, schema and checkpoint; returns the schema when it parses.

@@ -32,6 +32,9 @@ public final class JSONLinesIngest {
         /// which shrinks the index by about 40 % for a few percent of the indexing time. `searchlight
         /// index` does it unless `--no-compact`; off by default here, for callers indexing in many tasks.
         public var compactAfterBulkLoad = false
+        /// In a sharded index, how many shards are written at once, a thread each (`--jobs`); nil for
+        /// all of them. With fewer, the input is read once per group of shards.
+        public var jobs: Int?
 
         public init(schema: Schema? = nil, defaultType: String? = nil, skipInvalid: Bool = false, batchSize: Int = 10_000,
                     resume: Bool = false, compactAfterBulkLoad: Bool = false) {
@@ -124,7 +127,13 @@ public final class JSONLinesIngest {
         let totalBytes = readers.reduce(0) { $0 + $1.size }
         var report = Report()
         let inputs = JSONValue.array(readers.map { .object([("path", .string($0.name == "-" ? "-" : Self.absolute($0.name))), ("bytes", .int($0.size))]) })
-        let resumePoint = options.resume ? try self.resumePoint(inputs: inputs) : nil
+        // A sharded index is written by one writer per shard, each committing its own batches with its
+        // own checkpoint: each shard resumes after its own, the run after the earliest.
+        let shardCount = index.shardCount
+        let targets = shardCount > 1 ? try index.shardWriters() : [index]
+        let resumePoints = try targets.map { (target) throws(SearchlightError) in options.resume ? try Self.resumePoint(of: target, inputs: inputs) : nil }
+        let resumePoint = resumePoints.contains { $0 == nil } ? nil : resumePoints.compactMap { $0 }.min { a, b in a.fileIndex < b.fileIndex || (a.fileIndex == b.fileIndex && a.line < b.line) }
+        let anyResumePoint = resumePoints.compactMap { $0 }.first
         report.resumedAfter = resumePoint.map { InputLocation(file: readers[$0.fileIndex].name, line: $0.line) }
 
         // Pass 1: check every line, infer missing types, note the invalid ones.
@@ -187,105 +196,167 @@ public final class JSONLinesIngest {
             }
             (schema, report.schemaChanges) = try schema.grown(with: inferred)
         }
-        var dictionary = index.dictionary != nil ? nil : StoredData.Dictionary.trained(on: sampler)
-        var normalization = index.normalization != nil ? nil : lengths.normalization(decoder: EntityDecoder(schema: schema, defaultType: options.defaultType))
+        let dictionary = index.dictionary != nil ? nil : StoredData.Dictionary.trained(on: sampler)
+        let normalization = index.normalization != nil ? nil : lengths.normalization(decoder: EntityDecoder(schema: schema, defaultType: options.defaultType))
 
         // Pass 2: index the valid lines in atomic batches, each with its checkpoint. This thread reads
         // the lines and builds the documents; the writer's thread adds them to the index and commits.
         var counts: [String: Int] = [:]
         // Of the batch being built: added to `counts` when its end is sent.
         var batchCounts: [String: Int] = [:]
-        var schemaToStore: Schema? = schema
         let entitiesBefore = resumePoint?.entities ?? 0
         // Into an empty index, with no id repeated, every entity is new: adding skips the unique-term lookup.
         let countBefore = try index.documentCount
         // What the index held before the first of the runs this one continues: whether to compact
         // after a bulk load is decided for them all, as if they were one run.
-        let countBeforeRuns = resumePoint?.countBefore ?? countBefore
-        let adding = resumePoint == nil && report.duplicates == 0 && countBefore == 0
+        let countBeforeRuns = anyResumePoint?.countBefore ?? countBefore
+        let adding = anyResumePoint == nil && report.duplicates == 0 && countBefore == 0
+        // In a sharded index the run's entities take positions from here (see `ShardRouting`), the
+        // same in a resumed run as in the run it continues.
+        let routing = ShardRouting(count: shardCount)
+        let lastDocid = try index.lastDocid
+        let firstPosition = anyResumePoint?.firstPosition ?? routing.nextPosition(afterLastDocid: lastDocid)
         let builder = DocumentBuilder()
         builder.dictionary = dictionary ?? index.dictionary
         builder.normalization = normalization ?? index.normalization
-        let writer = PipelinedWriter(index: index, adding: adding)
-        // The end of each batch sent, and the run's entities up to it.
-        var batchEnds: [Committed] = []
+        // The shards written at once; each group reads the input anew.
+        let jobs = max(1, min(options.jobs ?? shardCount, shardCount))
+        let groups = stride(from: 0, to: shardCount, by: jobs).map { Array($0..<min($0 + jobs, shardCount)) }
+        // The end of each batch the current group sent, with the entities it wrote up to there; and
+        // the last batch each finished group committed. A group whose shards' entities are all
+        // committed already (resumed) sends no batch.
+        var groupEnds: [BatchEnd] = []
+        var finishedGroups: [BatchEnd] = []
         committed = nil
+        var writers: [Int: PipelinedWriter] = [:]
         defer {
-            writer.abandon()
-            let count = writer.batchesCommitted
-            committed = count > 0 ? batchEnds[count - 1] : nil
+            for writer in writers.values { writer.abandon() }
+            let count = writers.values.map(\.batchesCommitted).min() ?? 0
+            committed = BatchEnd.combined(finishedGroups + (count > 0 ? [groupEnds[count - 1]] : []))
         }
-        var part: [EntityIndex.PreparedEntity] = []
+        // A single index's documents are built by this thread, a sharded index's by its shards' writers.
+        var parts: [Int: [EntityIndex.PreparedEntity]] = [:]
+        var unbuiltParts: [Int: [PipelinedWriter.Unbuilt]] = [:]
         var batchCount = 0
         func send(_ entity: EntityIndex.PreparedEntity) throws(SearchlightError) {
-            part.append(entity)
+            parts[0, default: []].append(entity)
             batchCount += 1
-            if part.count >= Self.partSize {
-                try writer.send(.entities(part))
-                part = []
+            if parts[0]!.count >= Self.partSize {
+                try writers[0]!.send(.entities(parts[0]!))
+                parts[0] = []
             }
         }
-        func endBatch(at location: InputLocation, fileIndex: Int) throws(SearchlightError) {
-            guard batchCount > 0 else { return }
-            // A batch read from a file that has changed since it was checked is not committed.
-            try requireUnchanged(readers[fileIndex])
-            if !part.isEmpty { try writer.send(.entities(part)) }
-            part = []
-            let checkpoint = JSONValue.object([("file", .string(location.file)), ("line", .int(location.line)),
-                                               ("entities", .int(entitiesBefore + report.indexed + batchCount)),
-                                               ("fileIndex", .int(fileIndex)), ("inputs", inputs), ("countBefore", .int(countBeforeRuns))])
-            try writer.send(.end(schema: schemaToStore, checkpoint: checkpoint, dictionary: dictionary, normalization: normalization))
-            dictionary = nil
-            normalization = nil
-            schemaToStore = nil
-            report.indexed += batchCount
-            report.batches += 1
-            report.committedThrough = location
-            batchEnds.append(Committed(entities: report.indexed, through: location))
-            counts.merge(batchCounts, uniquingKeysWith: +)
-            batchCounts = [:]
-            batchCount = 0
+        func send(_ entity: PipelinedWriter.Unbuilt, shard: Int) throws(SearchlightError) {
+            unbuiltParts[shard, default: []].append(entity)
+            batchCount += 1
+            if unbuiltParts[shard]!.count >= Self.partSize {
+                try writers[shard]!.sendToBuild(unbuiltParts[shard]!)
+                unbuiltParts[shard] = []
+            }
         }
+        let building = PipelinedWriter.Building(schema: schema, dictionary: builder.dictionary, normalization: builder.normalization)
         let decoder = EntityDecoder(schema: schema, defaultType: options.defaultType)
-        doneBytes = 0
-        for (fileIndex, reader) in readers.enumerated() {
-            var last = InputLocation(file: reader.name, line: 0)
-            try requireUnchanged(reader)
-            try eachLine(of: reader, until: shouldStop) { location, _, json, bytesRead in
-                last = location
-                if let resumePoint, fileIndex < resumePoint.fileIndex || (fileIndex == resumePoint.fileIndex && location.line <= resumePoint.line) {
-                    return
+        for (groupNumber, group) in groups.enumerated() {
+            writers = Dictionary(uniqueKeysWithValues: group.map {
+                ($0, PipelinedWriter(index: targets[$0], adding: adding, building: shardCount > 1 ? building : nil))
+            })
+            parts = [:]
+            unbuiltParts = [:]
+            groupEnds = []
+            // What the first batch stores, stored anew in each group's shards.
+            var schemaToStore: Schema? = schema
+            var dictionaryToStore = dictionary
+            var normalizationToStore = normalization
+            func endBatch(at location: InputLocation, fileIndex: Int) throws(SearchlightError) {
+                guard batchCount > 0 else { return }
+                // A batch read from a file that has changed since it was checked is not committed.
+                try requireUnchanged(readers[fileIndex])
+                for (shard, part) in parts where !part.isEmpty { try writers[shard]!.send(.entities(part)) }
+                for (shard, part) in unbuiltParts where !part.isEmpty { try writers[shard]!.sendToBuild(part) }
+                parts = [:]
+                unbuiltParts = [:]
+                report.indexed += batchCount
+                groupEnds.append(BatchEnd(fileIndex: fileIndex, committed: Committed(entities: (groupEnds.last?.committed.entities ?? 0) + batchCount,
+                                                                                       through: location)))
+                if groupNumber == 0 { report.committedThrough = location }
+                report.batches = max(report.batches, groupEnds.count)
+                var members: [(key: String, value: JSONValue)] = [("file", .string(location.file)), ("line", .int(location.line)),
+                                                                   ("entities", .int(entitiesBefore + groupEnds.last!.committed.entities)),
+                                                                   ("fileIndex", .int(fileIndex)), ("inputs", inputs), ("countBefore", .int(countBeforeRuns))]
+                if shardCount > 1 { members.append(("firstPosition", .int(firstPosition))) }
+                for writer in writers.values {
+                    try writer.send(.end(schema: schemaToStore, checkpoint: .object(members), dictionary: dictionaryToStore, normalization: normalizationToStore))
                 }
-                guard !invalid.contains(location) else { return }
-                let entity: Entity
-                do { entity = try decoder.entity(from: try json.get()) } catch {
-                    try requireUnchanged(reader)
-                    throw SearchlightError.invalidEntity(location: location, field: nil, reason: Self.reason(error))
+                dictionaryToStore = nil
+                normalizationToStore = nil
+                schemaToStore = nil
+                counts.merge(batchCounts, uniquingKeysWith: +)
+                batchCounts = [:]
+                batchCount = 0
+            }
+            // Entities from here on are numbered in input order, written or not, so that each keeps its position.
+            var position = firstPosition
+            doneBytes = 0
+            for (fileIndex, reader) in readers.enumerated() {
+                var last = InputLocation(file: reader.name, line: 0)
+                try requireUnchanged(reader)
+                try eachLine(of: reader, until: shouldStop) { location, _, json, bytesRead in
+                    last = location
+                    func isCommitted(_ point: ResumePoint?) -> Bool {
+                        guard let point else { return false }
+                        return fileIndex < point.fileIndex || (fileIndex == point.fileIndex && location.line <= point.line)
+                    }
+                    if shardCount == 1, isCommitted(resumePoint) { return }
+                    guard !invalid.contains(location) else { return }
+                    position += 1
+                    let entity: Entity
+                    do { entity = try decoder.entity(from: try json.get()) } catch {
+                        try requireUnchanged(reader)
+                        throw SearchlightError.invalidEntity(location: location, field: nil, reason: Self.reason(error))
+                    }
+                    let uniqueTerm = IndexTerms.unique(type: entity.type, id: entity.id)
+                    let shard = shardCount == 1 ? 0 : routing.shard(ofUniqueTerm: uniqueTerm)
+                    guard writers[shard] != nil, !isCommitted(resumePoints[shard]) else { return }
+                    guard let type = schema.type(named: entity.type) else { throw SearchlightError.unknownType(entity.type, known: schema.types.map(\.name)) }
+                    if shardCount == 1 {
+                        try send(EntityIndex.PreparedEntity(document: try builder.document(for: entity, type: type, schema: schema), uniqueTerm: uniqueTerm))
+                    } else {
+                        try send(PipelinedWriter.Unbuilt(entity: entity, uniqueTerm: uniqueTerm, shardDocid: ShardRouting.localDocid(position: position - 1)),
+                                 shard: shard)
+                    }
+                    batchCounts[entity.type, default: 0] += 1
+                    if batchCount >= options.batchSize {
+                        try endBatch(at: location, fileIndex: fileIndex)
+                        progress(Progress(phase: .indexing, bytesDone: doneBytes + bytesRead, bytesTotal: totalBytes))
+                    }
                 }
-                guard let type = schema.type(named: entity.type) else { throw SearchlightError.unknownType(entity.type, known: schema.types.map(\.name)) }
-                let document = try builder.document(for: entity, type: type, schema: schema)
-                try send(EntityIndex.PreparedEntity(document: document, uniqueTerm: IndexTerms.unique(type: entity.type, id: entity.id)))
-                batchCounts[entity.type, default: 0] += 1
-                if batchCount >= options.batchSize {
-                    try endBatch(at: location, fileIndex: fileIndex)
-                    progress(Progress(phase: .indexing, bytesDone: doneBytes + bytesRead, bytesTotal: totalBytes))
+                if shouldStop() {
+                    report.interrupted = true
+                    break
+                }
+                try requireUnchanged(reader)
+                try endBatch(at: last, fileIndex: fileIndex)
+                doneBytes += reader.size
+                progress(Progress(phase: .indexing, bytesDone: doneBytes, bytesTotal: totalBytes))
+            }
+            for writer in writers.values {
+                if report.interrupted {
+                    // The batch being built is discarded; those whose end was sent are committed first.
+                    try writer.finish(discardingOpenBatch: true)
+                } else {
+                    try writer.finish()
                 }
             }
-            if shouldStop() {
-                report.interrupted = true
-                break
+            let count = writers.values.map(\.batchesCommitted).min() ?? 0
+            if count > 0 { finishedGroups.append(groupEnds[count - 1]) }
+            writers = [:]
+            // A later group that stopped early committed less of the input than the first.
+            if groupNumber > 0, let last = groupEnds.last, let through = report.committedThrough, last.committed.through != through {
+                report.committedThrough = last.committed.through
             }
-            try requireUnchanged(reader)
-            try endBatch(at: last, fileIndex: fileIndex)
-            doneBytes += reader.size
-            progress(Progress(phase: .indexing, bytesDone: doneBytes, bytesTotal: totalBytes))
+            if report.interrupted { break }
         }
-        if report.interrupted {
-            // The batch being built is discarded; those whose end was sent are committed first.
-            try writer.finish(discardingOpenBatch: true)
-        } else {
-            try writer.finish()
-        }
+        if shardCount > 1 { try index.reloadStoredState() }
         // A resumed run refreshes even when nothing was left: the run it continues may have died before doing so.
         if report.indexed > 0 || resumePoint != nil { try index.refreshShortPrefixTables() }
         // A run that created the index or at least doubled it compacts it; a resumed run does when
@@ -305,9 +376,33 @@ public final class JSONLinesIngest {
         return report
     }
 
-    /// Where an earlier run over the same `inputs` stopped: its last committed batch, or nil when
-    /// none was committed (so the run starts at the beginning). Refuses inputs that differ from that run's.
-    private func resumePoint(inputs: JSONValue) throws(SearchlightError) -> (fileIndex: Int, line: Int, entities: Int, countBefore: Int?, compacted: Bool)? {
+    /// Where a batch of a group of shards ended, and what the group wrote up to it.
+    struct BatchEnd {
+        var fileIndex: Int
+        var committed: Committed
+
+        /// What groups of shards committed together: their entities, through the earliest end.
+        static func combined(_ ends: [BatchEnd]) -> Committed? {
+            guard let earliest = ends.min(by: { ($0.fileIndex, $0.committed.through.line) < ($1.fileIndex, $1.committed.through.line) }) else { return nil }
+            return Committed(entities: ends.reduce(0) { $0 + $1.committed.entities }, through: earliest.committed.through)
+        }
+    }
+
+    /// Where an earlier run stopped writing an index (or a shard): after the last line of its last
+    /// committed batch; with the entities the runs wrote up to there, the count before the first of
+    /// them, whether the index was compacted since, and (sharded) the position of the first run's first entity.
+    struct ResumePoint {
+        var fileIndex: Int
+        var line: Int
+        var entities: Int
+        var countBefore: Int?
+        var compacted: Bool
+        var firstPosition: Int?
+    }
+
+    /// Where an earlier run over the same `inputs` stopped writing `index`: its last committed batch, or
+    /// nil when none was committed (so the run starts at the beginning). Refuses inputs that differ from that run's.
+    private static func resumePoint(of index: EntityIndex, inputs: JSONValue) throws(SearchlightError) -> ResumePoint? {
         guard let checkpoint = try index.checkpoint() else { return nil }
         guard let recorded = checkpoint["inputs"], let fileIndex = checkpoint["fileIndex"]?.intValue,
               let line = checkpoint["line"]?.intValue, let entities = checkpoint["entities"]?.intValue
@@ -319,7 +414,8 @@ public final class JSONLinesIngest {
             throw .cannotResume("the inputs differ from those of the run that wrote the last batch: it indexed \(describe(recorded)); "
                 + "these are \(describe(inputs)). Give the same files, or index without --resume")
         }
-        return (fileIndex, line, entities, checkpoint["countBefore"]?.intValue, checkpoint["compacted"]?.boolValue ?? false)
+        return ResumePoint(fileIndex: fileIndex, line: line, entities: entities, countBefore: checkpoint["countBefore"]?.intValue,
+                           compacted: checkpoint["compacted"]?.boolValue ?? false, firstPosition: checkpoint["firstPosition"]?.intValue)
     }
 
     /// Fails when `reader`'s file changed since the run opened it: its lines were checked as they were then.

@@ -113,7 +113,7 @@ enum Ranking {
                                                includingQueryTerms: true)
         guard !terms.isEmpty else { return nil }
         let expansion = try Query.combine(.or, terms.map { Query.term($0.term) }).scaled(by: expansionWeight)
-        let members = try Query.documents(pool.map(\.docid))
+        let members = try Query.documents(pool.map(\.docid), in: enquire.database)
         return (try Query.combine(.andMaybe, [Query.combine(.filter, [query, members]), expansion]),
                 try Query.combine(.andNot, [query, members]), pool.estimatedTotal)
     }

@@ -8,7 +8,7 @@ struct IndexCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "index",
         abstract: "Index JSON Lines files or folders of them.",
-        usage: "searchlight index [--index <path>] [--json] [--wait <seconds>] [--schema <file>] [--type <name>] [--language <code>] [--skip-invalid] [--batch-size <n>] [--resume] [--no-compact] <input> ...",
+        usage: "searchlight index [--index <path>] [--json] [--wait <seconds>] [--schema <file>] [--type <name>] [--language <code>] [--skip-invalid] [--batch-size <n>] [--resume] [--no-compact] [--shards <n>] [--jobs <n>] <input> ...",
         discussion: """
         Each line is one entity: {"type", "id", "domain", "expirationDate", "attributes": {...}}, or a flat \
         object with an "id" (then --type names its type). A folder contributes every *.jsonl and *.jsonl.gz \
@@ -57,6 +57,14 @@ struct IndexCommand: ParsableCommand {
           help: "Do not compact the index after a run that created it or at least doubled it.")
     var skipCompaction = false
 
+    @Option(name: .customLong("shards"), parsing: .unconditionalSingleValue, help: ArgumentHelp(
+        "Shards of a new index: N complete Xapian databases written in parallel, searched as one; an existing index must have this many. (default: 1, or the index's own)", valueName: "n"))
+    var shardsGiven: [Int] = []
+
+    @Option(name: .customLong("jobs"), parsing: .unconditionalSingleValue, help: ArgumentHelp(
+        "Shards written at once, a thread each. (default: the number of cores)", valueName: "n"))
+    var jobsGiven: [Int] = []
+
     @Argument(help: ArgumentHelp("JSON Lines files (or - for standard input, .json, .gz), or folders holding them.", valueName: "input"))
     var inputs: [String]
 
@@ -77,6 +85,10 @@ struct IndexCommand: ParsableCommand {
             }
         }
         try NumericOption.check(batchSize, "--batch-size", in: 1...1_000_000)
+        try Once.check(shardsGiven, "--shards")
+        try Once.check(jobsGiven, "--jobs")
+        if let shards = shardsGiven.first { try NumericOption.check(shards, "--shards", in: 1...256) }
+        if let jobs = jobsGiven.first { try NumericOption.check(jobs, "--jobs", in: 1...256) }
     }
 
     func run() throws {
@@ -152,7 +164,7 @@ struct IndexCommand: ParsableCommand {
             }
             return try Schema(jsonText: text, source: path)
         }
-        let index = try indexOptions.open(.readWrite, waitingForWriter: wait.seconds)
+        let index = try indexOptions.open(.readWrite, waitingForWriter: wait.seconds, shards: shardsGiven.first)
         if let parsedSchema, let schemaFile {
             // Checked here too so that the message names the schema file.
             do { _ = try index.schema.merged(with: parsedSchema) } catch {
@@ -163,6 +175,7 @@ struct IndexCommand: ParsableCommand {
         var options = JSONLinesIngest.Options(schema: parsedSchema, defaultType: type, skipInvalid: skipInvalid, batchSize: batchSize,
                                               resume: resume, compactAfterBulkLoad: !skipCompaction)
         options.language = language
+        options.jobs = jobsGiven.first ?? ProcessInfo.processInfo.activeProcessorCount
         let ingest = JSONLinesIngest(index: index, inputs: prepared.inputs, options: options)
         let bar = ProgressBar()
         Interruption.install()
@@ -211,6 +224,7 @@ struct IndexCommand: ParsableCommand {
         if skipInvalid { words.append("--skip-invalid") }
         if !batchSizeGiven.isEmpty { words += ["--batch-size", String(batchSize)] }
         if skipCompaction { words.append("--no-compact") }
+        if let jobs = jobsGiven.first { words += ["--jobs", String(jobs)] }
         words.append("--resume")
         words += inputs
         return words.map(Self.shellQuoted).joined(separator: " ")

@@ -18,9 +18,11 @@ struct IndexOptions: ParsableArguments {
         index ?? ProcessInfo.processInfo.environment["SEARCHLIGHT_INDEX"].flatMap { $0.isEmpty ? nil : $0 } ?? ".searchlight"
     }
 
-    func open(_ mode: EntityIndex.Mode, waitingForWriter seconds: Double = 0) throws -> EntityIndex {
+    /// Opens the index; `shards` as `EntityIndex.init` takes it (the count a new index gets, and an
+    /// existing one must have).
+    func open(_ mode: EntityIndex.Mode, waitingForWriter seconds: Double = 0, shards: Int? = nil) throws -> EntityIndex {
         if mode == .readOnly { Allocator.keepFreedMemory() }
-        do { return try EntityIndex(path: path, mode: mode, waitingForWriterUpTo: .milliseconds(Int(seconds * 1000))) }
+        do { return try EntityIndex(path: path, mode: mode, waitingForWriterUpTo: .milliseconds(Int(seconds * 1000)), shards: shards) }
         catch { throw CommandFailure(error) }
     }
 }

@@ -25,6 +25,7 @@ struct StatsCommand: ParsableCommand {
                 print(JSONValue.object([
                     ("index", .string(index.path)),
                     ("formatVersion", .int(IndexFormat.version)),
+                    ("shards", .int(index.shardCount)),
                     ("documents", .int(total)),
                     ("types", .array(schema.types.enumerated().map { position, type in
                         // The attributes with all their definitions, as `searchlight schema` prints them.
@@ -41,7 +42,8 @@ struct StatsCommand: ParsableCommand {
                 ]).prettyJSONText)
                 return
             }
-            print("Index \(index.path): \(Plural.count(total, "entity", "entities")), \(Self.megabytes(size)) on disk, format version \(IndexFormat.version)")
+            print("Index \(index.path): \(Plural.count(total, "entity", "entities")), \(Self.megabytes(size)) on disk, format version \(IndexFormat.version)"
+                + (index.shardCount > 1 ? ", \(index.shardCount) shards" : ""))
             var table = Table([("TYPE", .left), ("NAME", .left), ("ENTITIES", .right)])
             for type in schema.types {
                 table.append([type.name, type.displayName, String(counts.first { $0.type == type.name }?.count ?? 0)])
