@@ -43,9 +43,6 @@ struct QueryText {
     /// the text is then the corrected one, searched instead of the typed one, whose every matching
     /// word it keeps.
     private(set) var isCorrected = false
-    /// The text with its rare words spelt as far more entities spell them (`TypoCorrections.rareFrequency`),
-    /// set by `lookUp` and searched beside the text as one of its `variants`.
-    private(set) var rareWordsCorrected: String?
 
     /// Analyses `text`. `typing` says whether a last word not followed by a space is still being
     /// typed; `stopwords` are the query language's.
@@ -125,14 +122,10 @@ struct QueryText {
     mutating func lookUp(in database: Database, synonyms: SynonymTable, expansionStemmer: Stemmer?,
                          typos: TypoTolerance, stopwords: Set<String>) throws(XapianError) {
         if typos == .auto, let spelt = try correctedSpelling(in: database, stopwords: stopwords) {
-            if spelt.replacesText {
-                self = QueryText(spelt.text, typing: isTyping, partial: partial)
-                isCorrected = true
-            } else {
-                rareWordsCorrected = spelt.text
-            }
+            self = QueryText(spelt, typing: isTyping, partial: partial)
+            isCorrected = true
         }
-        variants = try (synonyms.variants(of: self, database: database) + [rareWordsCorrected].compactMap { $0 }).map {
+        variants = try synonyms.variants(of: self, database: database).map {
             QueryText($0, typing: isTyping, partial: partial)
         }
         for text in searchedTexts {
@@ -142,35 +135,26 @@ struct QueryText {
         }
     }
 
-    /// Plain-word text with each word that typo tolerance may correct and that no entity has, or
-    /// only a few (`TypoCorrections.rareFrequency`) beside a close word many times more have,
-    /// spelt as the index's closest word; nil when no word changes. `replacesText` when a word no
-    /// entity has changed (the typed text would find nothing for it), false when only rare words
-    /// did (their entities stay found). A word being typed is left alone while some word begins with it.
-    private func correctedSpelling(in database: Database, stopwords: Set<String>) throws(XapianError) -> (text: String, replacesText: Bool)? {
+    /// Plain-word text with each word that no entity has, and that typo tolerance may correct,
+    /// replaced by the index's closest word; nil when no word changes. A word being typed is left
+    /// alone while some word begins with it.
+    private func correctedSpelling(in database: Database, stopwords: Set<String>) throws(XapianError) -> String? {
         guard plainWords != nil else { return nil }
         let typed = trimmed.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
-        var changed = false, replaces = false
+        var changed = false
         var spelt: [String] = []
         for (position, word) in typed.enumerated() {
             let beingTyped = partial && position == typed.count - 1
-            guard TypoCorrections.isCorrectable(word), !stopwords.contains(word) else {
+            guard TypoCorrections.isCorrectable(word), !stopwords.contains(word), try database.termFrequency(word) == 0,
+                  try (beingTyped ? database.mostFrequentTerms(withPrefix: word, limit: 1).count : 0) == 0,
+                  let correction = try TypoCorrections.correction(of: word, database: database) else {
                 spelt.append(word)
                 continue
             }
-            let frequency = try database.termFrequency(word)
-            guard frequency <= TypoCorrections.rareFrequency,
-                  try (beingTyped ? database.mostFrequentTerms(withPrefix: word, limit: 2).count : 0) <= (frequency == 0 ? 0 : 1),
-                  let correction = try TypoCorrections.correction(of: word, database: database),
-                  frequency == 0 || correction.entities >= frequency * TypoCorrections.rareRatio else {
-                spelt.append(word)
-                continue
-            }
-            spelt.append(correction.word)
+            spelt.append(correction)
             changed = true
-            replaces = replaces || frequency == 0
         }
-        return changed ? (spelt.joined(separator: " "), replaces) : nil
+        return changed ? spelt.joined(separator: " ") : nil
     }
 
     /// A variant of a text: typed as the text it replaces a name of.

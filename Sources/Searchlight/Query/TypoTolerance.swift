@@ -15,17 +15,15 @@ public enum TypoTolerance: String, Sendable, Hashable, CaseIterable {
     case off
 }
 
-/// The corrections typo tolerance makes: for a word no entity has, the index's closest word; for a
-/// word only a few entities have (`rareFrequency`), a close word that many times more have
-/// (`rareRatio`: "pyhton", a typo one description makes, beside "python"), searched beside it.
+/// The corrections typo tolerance makes: for a word no entity has, the index's closest word.
 ///
-/// A word the index has often is taken as meant (its matches rank as they are), so an exact match
-/// ranks above a typo match; a correction costs a scan of the words that begin with the same two
-/// letters (or those two swapped), about two thousand on the Debian corpus, only when a word is
-/// unknown or rare.
+/// A word the index has is taken as meant (its matches rank as they are); only unknown words are
+/// corrected, so an exact match always ranks above a typo match, and a correction costs a scan of
+/// the words that begin with the same two letters (or those two swapped), about two thousand on
+/// the Debian corpus, only when a word is unknown.
 ///
 /// ```swift
-/// try TypoCorrections.correction(of: "wireshrak", database: database)?.word   // "wireshark"
+/// try TypoCorrections.correction(of: "wireshrak", database: database)   // "wireshark"
 /// ```
 enum TypoCorrections {
     /// Words this long or longer are forgiven one edit.
@@ -34,11 +32,6 @@ enum TypoCorrections {
     static let twoEditsFrom = 9
     /// The most index words one correction compares with.
     static let scanLimit = 20_000
-    /// A word in this many entities or fewer is rare: a close word far more entities have
-    /// (`rareRatio` times as many) is searched beside it.
-    static let rareFrequency = 3
-    /// How many times more entities a rare word's correction must be in.
-    static let rareRatio = 20
 
     /// How many edits a word of this many letters is forgiven.
     static func allowedEdits(_ word: String) -> Int {
@@ -51,10 +44,9 @@ enum TypoCorrections {
         allowedEdits(word) > 0 && !word.unicodeScalars.contains { $0.properties.numericType != nil }
     }
 
-    /// The closest other word to `word` that the index's text has, within the edits `word` is
-    /// forgiven, and how many entities have it: the fewest edits, then the most entities; nil when
-    /// there is none.
-    static func correction(of word: String, database: Database) throws(XapianError) -> (word: String, entities: Int)? {
+    /// The closest word to `word` that the index's text has, within the edits `word` is forgiven:
+    /// the fewest edits, then the most entities; nil when there is none.
+    static func correction(of word: String, database: Database) throws(XapianError) -> String? {
         let edits = allowedEdits(word)
         let typed = Array(word.unicodeScalars)
         guard edits > 0, typed.count >= 2 else { return nil }
@@ -67,7 +59,7 @@ enum TypoCorrections {
             try database.forEachTerm(withPrefix: head) { term, frequency in
                 scanned += 1
                 let candidate = term.unicodeScalars
-                if abs(candidate.count - typed.count) <= edits, term != word {
+                if abs(candidate.count - typed.count) <= edits {
                     let distance = distances.between(typed, candidate)
                     if distance <= edits,
                        best.map({ (distance, -frequency, term) < ($0.distance, -$0.count, $0.word) }) ?? true {
@@ -77,6 +69,6 @@ enum TypoCorrections {
                 return scanned < scanLimit
             }
         }
-        return best.map { ($0.word, $0.count) }
+        return best?.word
     }
 }
