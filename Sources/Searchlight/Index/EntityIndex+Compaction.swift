@@ -59,13 +59,7 @@ extension EntityIndex {
             var leftover: String?
             do { try FileManager.default.removeItem(atPath: old) } catch { leftover = old }
             try compacted.close()
-            if let reopened = try? Self.openWriter(path) {
-                WriterLock.record(path: path)
-                state.database = reopened
-            } else {
-                state.database = try Database(path: path)
-            }
-            state.madeSearcher = nil
+            try reopen(&state)
             return CompactionReport(bytesBefore: before, bytesAfter: Self.folderSize(path), entities: entities,
                                     exchangedAtomically: old == sibling, seconds: (ContinuousClock.now - started).seconds,
                                     oldCopyLeftAt: leftover)
@@ -91,13 +85,7 @@ extension EntityIndex {
                 let result = Result { () throws(SearchlightError) in try EntityIndex(path: shard, mode: .readWrite).compact() }
                 results.withLock { $0[number] = result }
             }
-            if let reopened = try? Self.openWriter(path) {
-                WriterLock.record(path: path)
-                state.database = reopened
-            } else {
-                state.database = try Database(path: path)
-            }
-            state.madeSearcher = nil
+            try reopen(&state)
             let reports = try results.withLock { $0 }.map { (result) throws(SearchlightError) in try result!.get() }
             return CompactionReport(bytesBefore: before, bytesAfter: Self.folderSize(path), entities: entities,
                                     exchangedAtomically: reports.allSatisfy(\.exchangedAtomically),
@@ -146,6 +134,18 @@ extension EntityIndex {
             return (path.map { "\($0): " } ?? "") + reason
         }
         return "\(error)"
+    }
+
+    /// Opens this index again after a compaction closed its writer: for writing when no other
+    /// process took the lock meanwhile, else for reading; the searcher is made anew.
+    private func reopen(_ state: inout State) throws(XapianError) {
+        if let reopened = try? Self.openWriter(path) {
+            WriterLock.record(path: path)
+            state.database = reopened
+        } else {
+            state.database = try Database(path: path)
+        }
+        state.madeSearcher = nil
     }
 }
 
