@@ -234,7 +234,9 @@ public final class JSONLinesIngest {
             let checkpoint = JSONValue.object([("file", .string(location.file)), ("line", .int(location.line)),
                                                ("entities", .int(entitiesBefore + report.indexed + batchCount)),
                                                ("fileIndex", .int(fileIndex)), ("inputs", inputs), ("countBefore", .int(countBeforeRuns))])
-            try writer.send(.end(schema: schemaToStore, checkpoint: checkpoint, dictionary: dictionary, normalization: normalization))
+            try writer.send(.end(schema: schemaToStore, languages: builder.languages, checkpoint: checkpoint, dictionary: dictionary,
+                                 normalization: normalization))
+            builder.languages = EntityLanguages()
             dictionary = nil
             normalization = nil
             schemaToStore = nil

@@ -4,16 +4,34 @@ import XapianIndex
 /// prefixes, boolean filters and ranges for every attribute key, each language's stemmer,
 /// stopwords and text analysis. Rebuilt when the schema changes.
 ///
-/// A query is parsed in the language of every type it searches, and each parse restricted to its
-/// language's types, so an index that mixes languages finds each type's text in its own language,
-/// on one BM25 scale.
+/// A query is parsed in the language of every type it searches (for a type with a
+/// `languageAttribute`, in every language its entities are in), and each parse restricted to the
+/// entities with text in its language, so an index that mixes languages finds each entity's text in
+/// its own language, on one BM25 scale.
 final class Searcher {
-    /// One language's parser and the types whose text (some of it) is in that language.
+    /// One language's parser and the entities whose text (some of it) is in that language.
     struct LanguageParser {
         let analyzer: TextAnalyzer
         let parser: QueryParser
         let stemmer: Stemmer?
+        /// The types whose every entity has text in this language (the type's or an attribute's).
         let types: [String]
+        /// The types with a `languageAttribute` some of whose entities have text in this language:
+        /// those entities carry its language term (`IndexTerms.language`).
+        let entityTypes: [String]
+
+        /// Whether some entity of `searched` (every type when empty) has text in this language.
+        func covers(_ searched: [String]) -> Bool {
+            searched.isEmpty || !Set(types + entityTypes).isDisjoint(with: searched)
+        }
+
+        /// The entities of `searched` (every type when empty) with text in this language: their
+        /// types, or their language term.
+        func restriction(to searched: [String]) throws(XapianError) -> Query {
+            let own = types.filter { searched.isEmpty || searched.contains($0) }.map { Query.term(IndexTerms.type($0)) }
+            let tagged = entityTypes.contains { searched.isEmpty || searched.contains($0) }
+            return try Query.combine(.or, own + (tagged ? [Query.term(IndexTerms.language(analyzer.language))] : []))
+        }
 
         /// Normalised query text as this language analyses its own: its elided articles dropped,
         /// German umlauts written as two letters collapsed (as `TextAnalyzer.prepare` does to the text).
@@ -44,25 +62,27 @@ final class Searcher {
     /// How many terms a partially typed last word may expand to.
     static let partialExpansionLimit: UInt32 = 20
 
-    /// The parsers of `schema`'s queries; `database`, when given, is where Xapian's own wildcards
-    /// (the typed last word of text that is not plain words) expand.
-    init(schema: Schema, database: Database?) throws(XapianError) {
+    /// The parsers of `schema`'s queries, in the languages of its types and, for types with a
+    /// `languageAttribute`, in `languages`, those their entities have; `database`, when given, is
+    /// where Xapian's own wildcards (the typed last word of text that is not plain words) expand.
+    init(schema: Schema, languages entityLanguages: EntityLanguages = EntityLanguages(), database: Database?) throws(XapianError) {
         synonyms = SynonymTable(schema: schema)
-        var grouped: [(language: Language, types: [String])] = []
+        var grouped: [(language: Language, types: [String], entityTypes: [String])] = []
         for type in schema.types {
-            for language in type.textLanguages {
-                if let at = grouped.firstIndex(where: { $0.language == language }) {
-                    grouped[at].types.append(type.name)
-                } else {
-                    grouped.append((language, [type.name]))
-                }
+            let perEntity = type.languageAttribute != nil
+            for language in perEntity ? entityLanguages.languages(of: type.name) : type.textLanguages {
+                let at = grouped.firstIndex { $0.language == language } ?? {
+                    grouped.append((language, [], []))
+                    return grouped.count - 1
+                }()
+                if perEntity { grouped[at].entityTypes.append(type.name) } else { grouped[at].types.append(type.name) }
             }
         }
-        if grouped.isEmpty { grouped = [(.english, [])] }
-        grouped.sort { $0.types.count > $1.types.count }
+        if grouped.isEmpty { grouped = [(.english, [], [])] }
+        grouped.sort { $0.types.count + $0.entityTypes.count > $1.types.count + $1.entityTypes.count }
         var exactFields: Set<String> = ["type", "domain"]
         var parsers: [LanguageParser] = []
-        for (language, types) in grouped {
+        for (language, types, entityTypes) in grouped {
             let analyzer = TextAnalyzer(language: language)
             let parser = QueryParser()
             if let stemmer = analyzer.stemmer { try parser.setStemmer(language: stemmer, strategy: .some) }
@@ -72,7 +92,7 @@ final class Searcher {
             try Self.addFields(of: schema, to: parser, exactFields: &exactFields)
             parsers.append(LanguageParser(analyzer: analyzer, parser: parser,
                                           stemmer: try analyzer.stemmer.map { (name: String) throws(XapianError) in try Stemmer(language: name) },
-                                          types: types))
+                                          types: types, entityTypes: entityTypes))
         }
         languages = parsers
         self.exactFields = exactFields
@@ -166,11 +186,12 @@ final class Searcher {
     }
 
     /// The queries of `text` and its synonym variants, parsed alike and ORed (entities matching
-    /// under any of the names), in the language of each of `types` (every type when empty): the
-    /// any-word query, and with `allWords` the all-word one. With several languages, each one's
-    /// parse is restricted to its types and the parses are ORed, on one BM25 scale.
+    /// under any of the names), in the languages of `types` (every type when empty): the any-word
+    /// query, and with `allWords` the all-word one. With several languages, each one's parse is
+    /// restricted to the entities with text in it (`LanguageParser.restriction(to:)`) and the
+    /// parses are ORed, on one BM25 scale.
     func parse(_ text: QueryText, allWords: Bool, types: [String]) throws(XapianError) -> (anyWords: Query, allWords: Query?) {
-        let searched = types.isEmpty ? languages : languages.filter { !Set($0.types).isDisjoint(with: types) }
+        let searched = languages.filter { $0.covers(types) }
         let chosen = searched.isEmpty ? Array(languages.prefix(1)) : searched
         var any: [Query] = []
         var all: [Query] = []
@@ -185,8 +206,7 @@ final class Searcher {
             var anyWords = try Self.either(languageAny)
             var allWordsQuery = allWords ? try Self.either(languageAll) : nil
             if chosen.count > 1 {
-                let own = language.types.filter { types.isEmpty || types.contains($0) }
-                let restriction = try Query.combine(.or, own.map { Query.term(IndexTerms.type($0)) })
+                let restriction = try language.restriction(to: types)
                 anyWords = try Query.combine(.filter, [anyWords, restriction])
                 allWordsQuery = try allWordsQuery.map { (query: Query) throws(XapianError) in try Query.combine(.filter, [query, restriction]) }
             }

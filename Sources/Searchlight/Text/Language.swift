@@ -161,6 +161,18 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
         return "\(code) (\(xapianStemmer))"
     }
 
+    /// The shortest name `Language(_:)` reads back as this language: the code, or for a language's
+    /// second stemmer that stemmer's name. Index terms and metadata name languages by it.
+    ///
+    /// ```swift
+    /// Language("deu")!.tag      // "de"
+    /// Language("german2")!.tag  // "german2"
+    /// ```
+    public var tag: String {
+        guard let xapianStemmer, xapianStemmer != Language.stemmers[code] else { return code }
+        return xapianStemmer
+    }
+
     private static func isASCIILetter(_ byte: UInt8) -> Bool { byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A }
 
     /// Xapian 1.4.22's Snowball stemmers (`Xapian::Stem::get_available_languages()`) by ISO 639-1 code.
