@@ -16,11 +16,12 @@ struct EntityLanguages: Sendable, Equatable {
 
     init() {}
 
-    /// The languages stored in metadata; an unreadable value reads as none.
-    init(stored bytes: [UInt8]) {
-        guard let json = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)) else { return }
-        for (type, list) in json.objectValue ?? [] {
-            tags[type] = Set((list.arrayValue ?? []).compactMap(\.stringValue))
+    /// The languages stored in metadata; nil when the value is not an object of arrays of strings.
+    init?(stored bytes: [UInt8]) {
+        guard let members = (try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)))?.objectValue else { return nil }
+        for (type, list) in members {
+            guard let names = list.arrayValue?.compactMap(\.stringValue), names.count == list.arrayValue?.count else { return nil }
+            tags[type] = Set(names)
         }
     }
 

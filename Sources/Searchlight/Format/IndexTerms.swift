@@ -35,6 +35,10 @@ enum IndexTerms {
     static let titlePrefixPrefix = "XP"
     static let maximumPrefixLength = 5
 
+    /// A word of a default-field attribute that folding changes, as written (lower-cased, NFC;
+    /// `TextAnalyzer.exactForms`): a query typed with the same accents ranks the entity higher.
+    static let exactFormPrefix = "XO"
+
     /// The whole title, normalised (lower-cased words joined by spaces): exact-title matches rank first.
     static let wholeTitlePrefix = "XE"
     static func wholeTitle(_ text: String) -> String { wholeTitlePrefix + Words.normalisedName(text) }

@@ -61,7 +61,12 @@ final class DocumentBuilder {
                     let (analyzer, generator) = try analysis(for: type.language(of: attribute, entityLanguage: entityLanguage))
                     let words = analyzer.prepare(text)
                     let weight = normalization.wdf(weight: attribute.weight, length: length)
-                    if attribute.searchableByDefault { try generator.indexText(words, weight: weight) }
+                    if attribute.searchableByDefault {
+                        try generator.indexText(words, weight: weight)
+                        for form in TextAnalyzer.exactForms(text) where !analyzer.stopwords.contains(form.folded) {
+                            addTerm(IndexTerms.exactFormPrefix + form.exact, wdf: weight)
+                        }
+                    }
                     if attribute.fieldSearchable {
                         try generator.indexText(words, weight: weight, prefix: IndexTerms.fieldPrefix(key), positions: false)
                     }
@@ -125,8 +130,11 @@ final class DocumentBuilder {
     }
 
     /// Terms over Xapian's length limit cannot be stored; such values stay searchable by their words.
-    private func addBooleanTerm(_ term: String) {
-        if term.utf8.count <= IndexTerms.maximumTermBytes { document.addBooleanTerm(term) }
+    private func addBooleanTerm(_ term: String) { addTerm(term, wdf: 0) }
+
+    /// Adds `wdf` to `term`'s (0: a boolean term), unless it is over Xapian's length limit.
+    private func addTerm(_ term: String, wdf: UInt32) {
+        if term.utf8.count <= IndexTerms.maximumTermBytes { document.addTerm(term, wdf: wdf) }
     }
 
     /// The analyser of `language` and its term generator, writing into the current document.

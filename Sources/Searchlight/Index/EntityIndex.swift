@@ -283,9 +283,10 @@ public final class EntityIndex: Sendable {
         }
     }
 
-    /// The languages stored with the index (`IndexMetadata.languages`); none before any was written.
+    /// The languages stored with the index (`IndexMetadata.languages`); none before any was written
+    /// (or when the value is damaged, which `check` reports).
     private static func storedLanguages(_ database: Database) throws(XapianError) -> EntityLanguages {
-        try database.metadata(IndexMetadata.languages).map(EntityLanguages.init(stored:)) ?? EntityLanguages()
+        try database.metadata(IndexMetadata.languages).flatMap(EntityLanguages.init(stored:)) ?? EntityLanguages()
     }
 
     /// Adds `languages` to the state's and writes them into the current transaction if any is new.

@@ -56,7 +56,8 @@ public struct IndexCheckReport: Sendable {
         if problems.count < Self.listedProblems { problems.append(problem) }
     }
 
-    /// Checks the format version, schema and checkpoint; returns the schema when it parses.
+    /// Checks the format version, dictionary, average length, languages, schema and checkpoint;
+    /// returns the schema when it parses.
     private mutating func checkMetadata(_ database: Database) throws(XapianError) -> Schema? {
         let version = try database.metadata(IndexMetadata.formatVersion).map { String(decoding: $0, as: UTF8.self) }
         let hasDocuments = try database.documentCount > 0
@@ -71,6 +72,9 @@ public struct IndexCheckReport: Sendable {
         }
         if let bytes = try database.metadata(IndexMetadata.averageLength), LengthNormalization(stored: bytes) == nil {
             note("metadata \(IndexMetadata.averageLength): '\(String(decoding: bytes, as: UTF8.self))' is not a length")
+        }
+        if let bytes = try database.metadata(IndexMetadata.languages), EntityLanguages(stored: bytes) == nil {
+            note("metadata \(IndexMetadata.languages): not an object of language lists, so queries miss the languages of some entities")
         }
         if let bytes = try database.metadata(IndexMetadata.checkpoint), (try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)))?["line"]?.intValue == nil {
             note("metadata \(IndexMetadata.checkpoint): not a checkpoint object")

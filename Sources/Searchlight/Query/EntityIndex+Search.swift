@@ -23,8 +23,8 @@ extension EntityIndex {
         try Self.check(request, against: schema)
         return try read { (state: inout State) throws -> SearchResults in
             let searcher = try state.searcher()
-            var text = QueryText(searcher.normalized(try searcher.checkingFields(request.text)), typing: request.typing,
-                                 stopwords: searcher.stopwords)
+            var text = QueryText(searcher.normalized(try searcher.checkingFields(request.text)), typed: request.text,
+                                 typing: request.typing, stopwords: searcher.stopwords)
             if let prefix = text.shortTypedPrefix, request.filter == nil, request.sort.isEmpty, request.facets.isEmpty, request.match != .all {
                 var found = try Self.entitiesByTitlePrefix(head: [], prefix: prefix, types: request.types, offset: request.offset,
                                                            limit: request.limit, state: &state)

@@ -36,28 +36,39 @@ struct QueryText {
     /// `lookUp`: its `Searcher.partialExpansionLimit` most frequent words, less those its stemmed
     /// term already matches.
     private(set) var expansions: [String: [String]] = [:]
+    /// The words typed with accents or other marks that folding removes, as typed (lower-cased) and
+    /// folded (`TextAnalyzer.exactForms`), less stopwords: entities with these spellings rank above
+    /// those whose words only fold alike (`Searcher.exactFormBoost`).
+    let exactForms: [(exact: String, folded: String)]
     /// Whether `lookUp` replaced words no entity has by the index's closest words (`TypoCorrections`):
     /// the text is then the corrected one, searched instead of the typed one, whose every matching
     /// word it keeps.
     private(set) var isCorrected = false
 
-    /// Analyses `text`. `typing` says whether a last word not followed by a space is still being
-    /// typed; `stopwords` are the query language's.
-    init(_ text: String, typing: Bool, stopwords: Set<String>) {
+    /// Analyses `text`, the folded form (`Searcher.normalized`) of `typed`, the text as it was
+    /// typed (the same when omitted). `typing` says whether a last word not followed by a space
+    /// is still being typed; `stopwords` are the query language's.
+    init(_ text: String, typed: String? = nil, typing: Bool, stopwords: Set<String>) {
         let trimmed = text.trimming(\.isWhitespace)
         let plainWords = Self.plainWords(trimmed)
         let isTyping = typing && Self.endsInWord(text)
+        var exactForms: [(exact: String, folded: String)] = []
+        for form in TextAnalyzer.exactForms(typed ?? text) where !stopwords.contains(form.folded) && !exactForms.contains(where: { $0.exact == form.exact }) {
+            exactForms.append(form)
+        }
         self.init(text, trimmed: trimmed, plainWords: plainWords, isTyping: isTyping,
-                  partial: isTyping && !Self.waitsForNextLetter(plainWords, stopwords: stopwords))
+                  partial: isTyping && !Self.waitsForNextLetter(plainWords, stopwords: stopwords), exactForms: exactForms)
     }
 
-    private init(_ text: String, trimmed: String, plainWords: (head: String, last: String)?, isTyping: Bool, partial: Bool) {
+    private init(_ text: String, trimmed: String, plainWords: (head: String, last: String)?, isTyping: Bool, partial: Bool,
+                 exactForms: [(exact: String, folded: String)]) {
         self.text = text
         self.trimmed = trimmed
         words = Words.lowercased(trimmed)
         self.plainWords = plainWords
         self.isTyping = isTyping
         self.partial = partial
+        self.exactForms = exactForms
     }
 
     /// Whether nothing was typed but spaces.
@@ -82,6 +93,28 @@ struct QueryText {
     static let sentenceEnds: Set<Unicode.Scalar> = questionMarks.union(["!", "\u{3002}", "\u{FF01}", "\u{0964}"])
     /// The most words a text read as one question has.
     static let longestQuestion = 20
+
+    /// The text without the words of `exactForms` (in their folded form, as it has them): the rest
+    /// of the query as typed.
+    var textWithoutExactForms: String {
+        let folded = Set(exactForms.map(\.folded))
+        var kept = String.UnicodeScalarView()
+        var word = String.UnicodeScalarView()
+        func flush() {
+            if !folded.contains(String(word)) { kept.append(contentsOf: word) }
+            word.removeAll(keepingCapacity: true)
+        }
+        for scalar in trimmed.unicodeScalars {
+            if TextNormalizer.isWordCharacter(scalar) {
+                word.append(scalar)
+            } else {
+                flush()
+                kept.append(scalar)
+            }
+        }
+        flush()
+        return String(kept)
+    }
 
     /// The texts searched: this one, its variants, and its typo correction.
     var searchedTexts: [QueryText] { [self] + variants }
@@ -109,11 +142,11 @@ struct QueryText {
     mutating func lookUp(in database: Database, synonyms: SynonymTable, expansionStemmer: Stemmer?,
                          typos: TypoTolerance, stopwords: Set<String>) throws(XapianError) {
         if typos == .auto, let spelt = try correctedSpelling(in: database, stopwords: stopwords) {
-            self = QueryText(spelt, typing: isTyping, partial: partial)
+            self = QueryText(spelt, typing: isTyping, partial: partial, exactForms: exactForms)
             isCorrected = true
         }
         variants = try synonyms.variants(of: self, database: database).map {
-            QueryText($0, typing: isTyping, partial: partial)
+            QueryText($0, typing: isTyping, partial: partial, exactForms: [])
         }
         for text in searchedTexts {
             guard text.partial, let (_, last) = text.plainWords, last.count > ShortPrefixTables.longestEntityPrefix,
@@ -144,10 +177,10 @@ struct QueryText {
         return changed ? spelt.joined(separator: " ") : nil
     }
 
-    /// A variant of a text: typed as the text it replaces a name of.
-    private init(_ text: String, typing: Bool, partial: Bool) {
+    /// A variant of a text: typed as the text it replaces a name of, with the exact forms it keeps.
+    private init(_ text: String, typing: Bool, partial: Bool, exactForms: [(exact: String, folded: String)]) {
         let trimmed = text.trimming(\.isWhitespace)
-        self.init(text, trimmed: trimmed, plainWords: Self.plainWords(trimmed), isTyping: typing, partial: partial)
+        self.init(text, trimmed: trimmed, plainWords: Self.plainWords(trimmed), isTyping: typing, partial: partial, exactForms: exactForms)
     }
 
     /// The `Searcher.partialExpansionLimit` most frequent words beginning with `prefix`, less

@@ -205,6 +205,10 @@ final class Searcher {
             }
             var anyWords = try Self.either(languageAny)
             var allWordsQuery = allWords ? try Self.either(languageAll) : nil
+            if let boost = try exactFormBoost(text, in: language) {
+                anyWords = try Query.combine(.andMaybe, [anyWords, boost])
+                allWordsQuery = try allWordsQuery.map { (query: Query) throws(XapianError) in try Query.combine(.andMaybe, [query, boost]) }
+            }
             if chosen.count > 1 {
                 let restriction = try language.restriction(to: types)
                 anyWords = try Query.combine(.filter, [anyWords, restriction])
@@ -214,6 +218,25 @@ final class Searcher {
             if let allWordsQuery { all.append(allWordsQuery) }
         }
         return (try Self.either(any), allWords ? try Self.either(all) : nil)
+    }
+
+    /// The query as typed, accents and all, weighted by `Ranking.exactFormWeight`: the words typed
+    /// with accents as their exact forms (`IndexTerms.exactFormPrefix` terms), the other words as
+    /// `language` parses them; nil for a query typed without accents. Added to the folded query,
+    /// it scores an entity with the spellings typed on both, so that "Müller" ranks Müller above
+    /// Muller, while "Muller" finds both alike. The other words count too, so that each word keeps
+    /// its weight relative to the rest: a boost of the accented words alone would count them more
+    /// than the others in every entity that spells them as typed.
+    func exactFormBoost(_ text: QueryText, in language: LanguageParser) throws(XapianError) -> Query? {
+        let exact = text.exactForms.map { IndexTerms.exactFormPrefix + $0.exact }.filter { $0.utf8.count <= IndexTerms.maximumTermBytes }
+        guard !exact.isEmpty else { return nil }
+        var parts = exact.map { Query.term($0) }
+        let rest = text.textWithoutExactForms
+        if rest.contains(where: { $0.isLetter || $0.isNumber }) {
+            language.parser.setDefaultOperator(.or)
+            parts.append(try language.parser.parse(language.adjusted(rest), flags: []))
+        }
+        return try Query.combine(.or, parts).scaled(by: Ranking.exactFormWeight)
     }
 
     /// One query, or several ORed.

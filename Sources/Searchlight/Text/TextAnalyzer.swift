@@ -77,6 +77,45 @@ public struct TextAnalyzer: Sendable {
         return prepared
     }
 
+    /// The words of `text` that folding changes (accents and other diacritics, "ß", dotless "ı"),
+    /// each as it is written, lower-cased and composed (NFC; Greek final "ς" as "σ", which is case,
+    /// not spelling), beside its folded form. Indexed next to the folded words
+    /// (`IndexTerms.exactFormPrefix`) and looked up for the words of a query, so that a query typed
+    /// with accents ranks the spelling it typed above words that only fold alike, while a query
+    /// typed without them finds both alike. Words folding leaves alone (ASCII, CJK, Thai) have none.
+    ///
+    /// ```swift
+    /// TextAnalyzer.exactForms("Café Müller, tiếng Việt").map(\.exact)  // ["café", "müller", "tiếng", "việt"]
+    /// TextAnalyzer.exactForms("Cafe Mueller")                          // []
+    /// ```
+    public static func exactForms(_ text: String) -> [(exact: String, folded: String)] {
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return [] }
+        var forms: [(exact: String, folded: String)] = []
+        var word = String.UnicodeScalarView()
+        var isASCII = true
+        func flush() {
+            defer {
+                word.removeAll(keepingCapacity: true)
+                isASCII = true
+            }
+            guard !isASCII else { return }
+            let written = String(word)
+            let exact = TextNormalizer.lowercased(written)
+            let folded = TextNormalizer.normalized(written)
+            if exact != folded { forms.append((exact, folded)) }
+        }
+        for scalar in text.unicodeScalars {
+            if TextNormalizer.isWordCharacter(scalar) {
+                word.append(scalar)
+                if !scalar.isASCII { isASCII = false }
+            } else if !word.isEmpty {
+                flush()
+            }
+        }
+        flush()
+        return forms
+    }
+
     /// `text` without the elided articles and pronouns of `language` ("l'", "qu'", "dell'")
     /// joined by an apostrophe (' ’ ‛ ʼ) to the word that follows: "L'Étranger" reads "Étranger".
     /// Only at a word's start, only the language's own list (`Language.elisions`), in any case.
