@@ -78,6 +78,23 @@ import Testing
         #expect(unaccented[0].score == unaccented[1].score)
     }
 
+    /// German writes every noun with a capital: a capitalised word is stemmed all the same (not
+    /// taken for a name), and the form typed ranks first.
+    @Test func germanNounsAreStemmedAndTheirTypedFormRanksFirst() throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(Schema(types: [EntityType(name: "seite", language: "de", attributes: [AttributeKey("text", kind: .text)])]))
+        try index.index([Entity(type: "seite", id: "one", attributes: ["text": "Die Bibliothek der Stadt"]),
+                         Entity(type: "seite", id: "many", attributes: ["text": "Die Bibliotheken der Stadt"])])
+        #expect(try index.search(SearchRequest("Welche Bibliotheken")).results.map(\.entity.id.stringValue) == ["many", "one"])
+        #expect(try index.search(SearchRequest("Bibliothek")).results.map(\.entity.id.stringValue) == ["one", "many"])
+        // In English a capital marks a name, which the parser leaves unstemmed.
+        try index.register(Schema(types: [EntityType(name: "page", attributes: [AttributeKey("text", kind: .text)])]))
+        try index.index([Entity(type: "page", id: "libraries", attributes: ["text": "Libraries of the city"])])
+        #expect(try index.search(SearchRequest("Library", types: ["page"])).results.isEmpty)
+        #expect(try index.search(SearchRequest("library", types: ["page"])).results.count == 1)
+    }
+
     @Test func germanUmlautsMatchTheirTwoLetterSpellings() throws {
         let folder = TemporaryFolder()
         let index = try index(folder)

@@ -41,13 +41,19 @@ import XapianIndex
     @Test func accentedWordsAddTheQueryAsTyped() throws {
         let searcher = try Searcher(schema: schema, database: nil)
         let text = QueryText(searcher.normalized("Crème brûlée recipe"), typed: "Crème brûlée recipe", typing: false, stopwords: searcher.stopwords)
-        #expect(text.textWithoutExactForms == "  recipe")
+        #expect(text.trimmed(without: Set(text.exactForms.map(\.folded))) == "  recipe")
         let parsed = try searcher.parse(text, allWords: true, types: [])
         #expect(parsed.anyWords.description
-            == "Query(((Zcreme@1 OR Zbrule@2 OR Zrecip@3) AND_MAYBE 1 * (XOcrème OR XObrûlée OR Zrecip@1)))")
+            == "Query(0.5 * ((Zcreme@1 OR Zbrule@2 OR Zrecip@3) AND_MAYBE 1 * (XOcrème OR XObrûlée OR Zrecip@1)))")
         #expect(parsed.allWords?.description.contains("AND_MAYBE 1 * (XOcrème OR XObrûlée OR Zrecip@1)") == true)
         let plain = QueryText("creme brulee recipe", typing: false, stopwords: searcher.stopwords)
         #expect(!(try searcher.parse(plain, allWords: false, types: []).anyWords.description.contains("XO")))
+    }
+
+    @Test func capitalsOfFieldsAndOperatorsAreNotWords() {
+        let text = QueryText("Haus AND name:Vim Fluss: OR ist", typing: false, stopwords: [])
+        #expect(text.capitalisedWords == ["Haus"])
+        #expect(text.trimmed(without: ["Haus", "ist"]) == " AND name:Vim Fluss: OR ")
     }
 
     @Test func textWithSyntaxIsParsedOncePerMode() throws {

@@ -144,7 +144,7 @@ final class DocumentBuilder {
             analysis = known
         } else {
             let analyzer = TextAnalyzer(language: language)
-            let generator = try TermGenerator(language: analyzer.stemmer ?? "none")
+            let generator = try TermGenerator(stemmer: try analyzer.makeStemmer())
             generator.cjkNGrams = analyzer.usesCJKNGrams
             analysis = (analyzer, generator)
             analyses[language.tag] = analysis

@@ -94,26 +94,44 @@ struct QueryText {
     /// The most words a text read as one question has.
     static let longestQuestion = 20
 
-    /// The text without the words of `exactForms` (in their folded form, as it has them): the rest
-    /// of the query as typed.
-    var textWithoutExactForms: String {
-        let folded = Set(exactForms.map(\.folded))
-        var kept = String.UnicodeScalarView()
-        var word = String.UnicodeScalarView()
-        func flush() {
-            if !folded.contains(String(word)) { kept.append(contentsOf: word) }
-            word.removeAll(keepingCapacity: true)
+    /// The trimmed text without the words (runs of word characters) in `removed`, compared as
+    /// written: the rest of the query as typed, once its accented and capitalised words are taken out.
+    ///
+    /// ```swift
+    /// QueryText("creme brulee recipe", typing: false, stopwords: []).trimmed(without: ["creme", "brulee"])  // "  recipe"
+    /// ```
+    func trimmed(without removed: Set<String>) -> String {
+        var kept = ""
+        for run in runs where !run.isWord || !removed.contains(String(run.text)) { kept += run.text }
+        return kept
+    }
+
+    /// The words of the trimmed text written with a capital (in ASCII: other text is folded, its
+    /// capitals with it), less operators and the field names and values of `field:value`.
+    var capitalisedWords: [String] {
+        let runs = runs
+        var found: [String] = []
+        for (index, run) in runs.enumerated() where run.isWord {
+            guard let first = run.text.utf8.first, first >= 0x41, first <= 0x5A, !Self.operators.contains(String(run.text)) else { continue }
+            if index > 0, runs[index - 1].text.hasSuffix(":") { continue }
+            if index + 1 < runs.count, runs[index + 1].text.hasPrefix(":") { continue }
+            found.append(String(run.text))
         }
-        for scalar in trimmed.unicodeScalars {
-            if TextNormalizer.isWordCharacter(scalar) {
-                word.append(scalar)
-            } else {
-                flush()
-                kept.append(scalar)
-            }
+        return found
+    }
+
+    /// The trimmed text cut into its words (runs of word characters) and what lies between them, in order.
+    private var runs: [(text: Substring, isWord: Bool)] {
+        let scalars = trimmed.unicodeScalars
+        var runs: [(text: Substring, isWord: Bool)] = []
+        var start = scalars.startIndex
+        for index in scalars.indices where index > start
+            && TextNormalizer.isWordCharacter(scalars[index]) != TextNormalizer.isWordCharacter(scalars[start]) {
+            runs.append((Substring(scalars[start..<index]), TextNormalizer.isWordCharacter(scalars[start])))
+            start = index
         }
-        flush()
-        return String(kept)
+        if start < scalars.endIndex { runs.append((Substring(scalars[start...]), TextNormalizer.isWordCharacter(scalars[start]))) }
+        return runs
     }
 
     /// The texts searched: this one, its variants, and its typo correction.

@@ -33,11 +33,26 @@ final class Searcher {
             return try Query.combine(.or, own + (tagged ? [Query.term(IndexTerms.language(analyzer.language))] : []))
         }
 
+        /// The capitalised words of `text` that this language stems all the same (in a language that
+        /// capitalises its nouns, where a capital says nothing of a name; none in others), less
+        /// stopwords: `adjusted` lower-cases them, and `Searcher.typedFormBoost` ranks their typed form.
+        func stemmedCapitals(_ text: QueryText) -> [String] {
+            guard analyzer.language.capitalisesNouns else { return [] }
+            return text.capitalisedWords.filter { !analyzer.stopwords.contains(adjusted($0)) }
+        }
+
         /// Normalised query text as this language analyses its own: its elided articles dropped,
-        /// German umlauts written as two letters collapsed (as `TextAnalyzer.prepare` does to the text).
+        /// German umlauts written as two letters collapsed (as `TextAnalyzer.prepare` does to the
+        /// text), and in a language that capitalises its nouns, capitalised words lower-cased (but
+        /// operators and `field:value`), so that the parser stems them rather than take them for names.
         func adjusted(_ text: String) -> String {
             let language = analyzer.language
-            let kept = TextAnalyzer.splittingElisions(text, language: language)
+            var kept = TextAnalyzer.splittingElisions(text, language: language)
+            if language.capitalisesNouns, kept.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
+                kept = kept.split(separator: " ", omittingEmptySubsequences: false).map { word in
+                    QueryText.operators.contains(String(word)) || word.contains(":") ? String(word) : word.lowercased()
+                }.joined(separator: " ")
+            }
             return language.germanUmlautAlternates ? TextNormalizer.collapsingUmlautSpellings(kept) : kept
         }
     }
@@ -85,13 +100,14 @@ final class Searcher {
         for (language, types, entityTypes) in grouped {
             let analyzer = TextAnalyzer(language: language)
             let parser = QueryParser()
-            if let stemmer = analyzer.stemmer { try parser.setStemmer(language: stemmer, strategy: .some) }
+            let stemmer = try analyzer.makeStemmer()
+            if let stemmer { try parser.setStemmer(stemmer, strategy: .some) }
             if !analyzer.stopwords.isEmpty { parser.setStopwords(analyzer.stopwords.sorted()) }
             if let database { parser.setDatabase(database) }
             parser.setMaxExpansion(Self.partialExpansionLimit)
             try Self.addFields(of: schema, to: parser, exactFields: &exactFields)
             parsers.append(LanguageParser(analyzer: analyzer, parser: parser,
-                                          stemmer: try analyzer.stemmer.map { (name: String) throws(XapianError) in try Stemmer(language: name) },
+                                          stemmer: stemmer,
                                           types: types, entityTypes: entityTypes))
         }
         languages = parsers
@@ -205,9 +221,15 @@ final class Searcher {
             }
             var anyWords = try Self.either(languageAny)
             var allWordsQuery = allWords ? try Self.either(languageAll) : nil
-            if let boost = try exactFormBoost(text, in: language) {
-                anyWords = try Query.combine(.andMaybe, [anyWords, boost])
-                allWordsQuery = try allWordsQuery.map { (query: Query) throws(XapianError) in try Query.combine(.andMaybe, [query, boost]) }
+            if let boost = try typedFormBoost(text, in: language) {
+                // Scaled back so that an entity with every word as typed scores as it would without
+                // the boost: parses in different languages stay on one scale (only some have typed
+                // forms to add), as do the query's words and feedback's terms.
+                let scale = 1 / (1 + Ranking.typedFormWeight)
+                anyWords = try Query.combine(.andMaybe, [anyWords, boost]).scaled(by: scale)
+                allWordsQuery = try allWordsQuery.map { (query: Query) throws(XapianError) in
+                    try Query.combine(.andMaybe, [query, boost]).scaled(by: scale)
+                }
             }
             if chosen.count > 1 {
                 let restriction = try language.restriction(to: types)
@@ -220,23 +242,27 @@ final class Searcher {
         return (try Self.either(any), allWords ? try Self.either(all) : nil)
     }
 
-    /// The query as typed, accents and all, weighted by `Ranking.exactFormWeight`: the words typed
-    /// with accents as their exact forms (`IndexTerms.exactFormPrefix` terms), the other words as
-    /// `language` parses them; nil for a query typed without accents. Added to the folded query,
-    /// it scores an entity with the spellings typed on both, so that "Müller" ranks Müller above
-    /// Muller, while "Muller" finds both alike. The other words count too, so that each word keeps
-    /// its weight relative to the rest: a boost of the accented words alone would count them more
-    /// than the others in every entity that spells them as typed.
-    func exactFormBoost(_ text: QueryText, in language: LanguageParser) throws(XapianError) -> Query? {
-        let exact = text.exactForms.map { IndexTerms.exactFormPrefix + $0.exact }.filter { $0.utf8.count <= IndexTerms.maximumTermBytes }
-        guard !exact.isEmpty else { return nil }
-        var parts = exact.map { Query.term($0) }
-        let rest = text.textWithoutExactForms
+    /// The query as typed, weighted by `Ranking.typedFormWeight`: the words typed with accents as
+    /// their exact forms (`IndexTerms.exactFormPrefix` terms), the capitalised words that `language`
+    /// stems all the same (`LanguageParser.stemmedCapitals`) unstemmed, the other words as
+    /// `language` parses them; nil for a query with neither. Added to the query as searched
+    /// (folded, stemmed), it scores an entity with the spellings typed on both, so that "Müller"
+    /// ranks Müller above Muller while "Muller" finds both alike, and a German "Bibliotheken" finds
+    /// "Bibliothek" but ranks "Bibliotheken" first. The other words count too, so that each word
+    /// keeps its weight relative to the rest: a boost of the typed forms alone would count them
+    /// more than the others in every entity that spells them as typed.
+    func typedFormBoost(_ text: QueryText, in language: LanguageParser) throws(XapianError) -> Query? {
+        let capitals = language.stemmedCapitals(text)
+        let typed = (text.exactForms.map { IndexTerms.exactFormPrefix + $0.exact } + capitals.map(language.adjusted))
+            .filter { $0.utf8.count <= IndexTerms.maximumTermBytes }
+        guard !typed.isEmpty else { return nil }
+        var parts = typed.map { Query.term($0) }
+        let rest = text.trimmed(without: Set(text.exactForms.map(\.folded) + capitals))
         if rest.contains(where: { $0.isLetter || $0.isNumber }) {
             language.parser.setDefaultOperator(.or)
             parts.append(try language.parser.parse(language.adjusted(rest), flags: []))
         }
-        return try Query.combine(.or, parts).scaled(by: Ranking.exactFormWeight)
+        return try Query.combine(.or, parts).scaled(by: Ranking.typedFormWeight)
     }
 
     /// One query, or several ORed.

@@ -1,6 +1,9 @@
+import XapianIndex
+
 /// The one analysis of text in a language, the same for indexing and for querying: `prepare(_:)`
 /// gives the text to hand to Xapian's TermGenerator, which splits it into words and stems them
-/// with `stemmer`, CJK as n-grams when `usesCJKNGrams` (`TermGenerator.cjkNGrams`). Queries are
+/// (`makeStemmer()`: the language's Snowball `stemmer`, or its `truncation`), CJK as n-grams when
+/// `usesCJKNGrams` (`TermGenerator.cjkNGrams`). Queries are
 /// folded the same way (`Searcher.normalized`, which keeps operators and field names) and their
 /// CJK runs written as the same n-gram terms (`cjkNGrams(_:)`), then parsed with `stemmer` and
 /// `stopwords`.
@@ -27,12 +30,27 @@ public struct TextAnalyzer: Sendable {
         self.language = language
     }
 
-    /// The Snowball stemmer to give Xapian (nil: "none", words are not stemmed).
+    /// The Snowball stemmer to give Xapian (nil: none; the words are then stemmed by `truncation`,
+    /// or not at all).
     ///
     /// ```swift
     /// TextAnalyzer(language: Language("es")!).stemmer  // "spanish"
     /// ```
     public var stemmer: String? { language.xapianStemmer }
+
+    /// How many characters of a word are its stem, for a language stemmed by truncation.
+    ///
+    /// ```swift
+    /// TextAnalyzer(language: Language("el")!).truncation  // 5
+    /// ```
+    public var truncation: Int? { language.truncation }
+
+    /// The stemmer of the language's words, for Xapian's TermGenerator and QueryParser: Snowball's
+    /// `stemmer`, else truncation to `truncation` characters; nil when words are not stemmed.
+    func makeStemmer() throws(XapianError) -> Stemmer? {
+        if let stemmer { return try Stemmer(language: stemmer) }
+        return try truncation.map { (length: Int) throws(XapianError) in try Stemmer(truncatingTo: length) }
+    }
 
     /// The words the query parser drops, written as `prepare(_:)` writes them (folded).
     ///
