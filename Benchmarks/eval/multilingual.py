@@ -14,8 +14,8 @@ Two collections, built under Benchmarks/work/multilingual/<collection>/ (nothing
 
 Indexes: one per language (a schema whose type has that language's stemmer), and two mixing all
 languages: `mixed-types` (a type per language, each with its own `language`) and `mixed-attribute`
-(one type, the language a per-entity attribute, named by the type's `languageAttribute`: a proposal
-that today's Searchlight refuses, recorded as unsupported). The peers, in Benchmarks/eval/:
+(one type, the language a per-entity attribute, named by the type's `languageAttribute`; recorded as
+unsupported by a Searchlight without it). The peers, in Benchmarks/eval/:
 ml_tantivy.py (Benchmarks/work/venv's tantivy-py; analyzers simple, words, stem, ngram) and
 ml_fts5.py (sqlite3; unicode61 remove_diacritics 2, porter, trigram). Every peer configuration runs,
 and the table keeps each language's best by MRR@10 (chosen on the same queries: an upper bound for
@@ -168,7 +168,7 @@ def write_collection(out: Path, collection, stemmers, style, text_attributes, ti
     write_json(out / "mixed-types" / "schema.json", {"types": [
         type_schema(f"{kind}-{code}", language_value(code, stemmers[code], style), text_attributes, title)
         for code in collection]})
-    # mixed-attribute: one type, the language read from each entity's `language` (a proposal)
+    # mixed-attribute: one type, the language read from each entity's `language` (languageAttribute)
     write_jsonl(out / "mixed-attribute" / "entities.jsonl",
                 (e for entities, _ in collection.values() for e in entities))
     mixed = type_schema(kind, "none", text_attributes, title)
