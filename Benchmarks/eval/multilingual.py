@@ -14,8 +14,8 @@ Two collections, built under Benchmarks/work/multilingual/<collection>/ (nothing
 
 Indexes: one per language (a schema whose type has that language's stemmer), and two mixing all
 languages: `mixed-types` (a type per language, each with its own `language`) and `mixed-attribute`
-(one type, the language a per-entity attribute, named by the type's `languageAttribute`: a proposal
-that today's Searchlight refuses, recorded as unsupported). The peers, in Benchmarks/eval/:
+(one type, the language a per-entity attribute, named by the type's `languageAttribute`; recorded as
+unsupported by a Searchlight without it). The peers, in Benchmarks/eval/:
 ml_tantivy.py (Benchmarks/work/venv's tantivy-py; analyzers simple, words, stem, ngram) and
 ml_fts5.py (sqlite3; unicode61 remove_diacritics 2, porter, trigram). Every peer configuration runs,
 and the table keeps each language's best by MRR@10 (chosen on the same queries: an upper bound for
@@ -50,13 +50,14 @@ WORK = ROOT / "Benchmarks" / "work"
 HERE = Path(__file__).resolve().parent
 VENV_PYTHON = WORK / "venv" / "bin" / "python"
 
-# code: (name, Xapian 1.4 stemmer or "none"). Xapian 1.4.22 has no Greek, Hindi, Thai, Vietnamese
-# or Chinese stemmer (Searchlight's schema accepts "greek", but Xapian refuses it when indexing).
+# code: (name, the language's name as the schema's `language` takes it in the "xapian" style: Xapian
+# 1.4's stemmer name where it has one; Greek, Hindi, Thai, Vietnamese and Chinese, which it has none
+# for, by their English names, which Searchlight reads as their languages, as it does ISO codes).
 XQUAD_LANGUAGES = {
-    "ar": ("Arabic", "arabic"), "de": ("German", "german"), "el": ("Greek", "none"), "en": ("English", "english"),
-    "es": ("Spanish", "spanish"), "hi": ("Hindi", "none"), "ro": ("Romanian", "romanian"),
-    "ru": ("Russian", "russian"), "th": ("Thai", "none"), "tr": ("Turkish", "turkish"),
-    "vi": ("Vietnamese", "none"), "zh": ("Chinese", "none"),
+    "ar": ("Arabic", "arabic"), "de": ("German", "german"), "el": ("Greek", "greek"), "en": ("English", "english"),
+    "es": ("Spanish", "spanish"), "hi": ("Hindi", "hindi"), "ro": ("Romanian", "romanian"),
+    "ru": ("Russian", "russian"), "th": ("Thai", "thai"), "tr": ("Turkish", "turkish"),
+    "vi": ("Vietnamese", "vietnamese"), "zh": ("Chinese", "chinese"),
 }
 XQUAD_URLS = ["https://raw.githubusercontent.com/google-deepmind/xquad/master/xquad.{}.json",
               "https://raw.githubusercontent.com/deepmind/xquad/master/xquad.{}.json"]
@@ -167,7 +168,7 @@ def write_collection(out: Path, collection, stemmers, style, text_attributes, ti
     write_json(out / "mixed-types" / "schema.json", {"types": [
         type_schema(f"{kind}-{code}", language_value(code, stemmers[code], style), text_attributes, title)
         for code in collection]})
-    # mixed-attribute: one type, the language read from each entity's `language` (a proposal)
+    # mixed-attribute: one type, the language read from each entity's `language` (languageAttribute)
     write_jsonl(out / "mixed-attribute" / "entities.jsonl",
                 (e for entities, _ in collection.values() for e in entities))
     mixed = type_schema(kind, "none", text_attributes, title)
@@ -300,7 +301,7 @@ def main():
     parser.add_argument("--engines", default="searchlight,tantivy,fts5")
     parser.add_argument("--no-mixed", action="store_true", help="skip the indexes mixing every language")
     parser.add_argument("--language-style", choices=["xapian", "iso"], default="xapian",
-                        help="schema `language` values: Xapian stemmer names (today) or ISO 639-1 codes")
+                        help="schema `language` values: English names (Xapian's stemmer names where it has one) or ISO 639-1 codes")
     parser.add_argument("--xquad-source", type=Path, help="a folder or git directory holding xquad.*.json")
     parser.add_argument("--seed", type=int, default=42, help="debian-translations: the query generator's seed")
     parser.add_argument("--queries-per-language", type=int, default=300, help="debian-translations (default 300)")

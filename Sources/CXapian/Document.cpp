@@ -42,18 +42,21 @@ cx_stemmer *cx_stemmer_new(const char *language, cx_error *error) {
     });
 }
 
+cx_stemmer *cx_stemmer_new_truncating(size_t length, cx_error *error) {
+    return guarded<cx_stemmer *>(error, nullptr, [&] { return new cx_stemmer{Xapian::Stem(new TruncatingStem(length))}; });
+}
+
 void cx_stemmer_free(cx_stemmer *stemmer) { delete stemmer; }
 
 char *cx_stemmer_stem(cx_stemmer *stemmer, const char *word, size_t len, size_t *out_len, cx_error *error) {
     return guarded<char *>(error, nullptr, [&] { return copy_out(stemmer->stem(str(word, len)), out_len); });
 }
 
-cx_term_generator *cx_term_generator_new(const char *language, cx_error *error) {
+cx_term_generator *cx_term_generator_new(const cx_stemmer *stemmer, cx_error *error) {
     return guarded<cx_term_generator *>(error, nullptr, [&] {
         auto gen = std::make_unique<cx_term_generator>();
-        std::string lang = language ? language : "none";
-        if (lang != "none" && !lang.empty()) {
-            gen->generator.set_stemmer(Xapian::Stem(lang));
+        if (stemmer) {
+            gen->generator.set_stemmer(stemmer->stem);
             gen->generator.set_stemming_strategy(Xapian::TermGenerator::STEM_SOME);
         }
         return gen.release();

@@ -79,10 +79,9 @@ cx_query_parser *cx_query_parser_new(void) {
 
 void cx_query_parser_free(cx_query_parser *qp) { delete qp; }
 
-bool cx_query_parser_set_stemmer(cx_query_parser *qp, const char *language, int strategy, cx_error *error) {
+bool cx_query_parser_set_stemmer(cx_query_parser *qp, const cx_stemmer *stemmer, int strategy, cx_error *error) {
     return guarded(error, false, [&] {
-        std::string lang = language ? language : "none";
-        qp->parser.set_stemmer(lang == "none" ? Xapian::Stem() : Xapian::Stem(lang));
+        qp->parser.set_stemmer(stemmer ? stemmer->stem : Xapian::Stem());
         qp->parser.set_stemming_strategy(static_cast<Xapian::QueryParser::stem_strategy>(strategy));
         return true;
     });

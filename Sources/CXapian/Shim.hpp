@@ -107,6 +107,22 @@ struct cx_stemmer {
     Xapian::Stem stem;
 };
 
+// Stemming by truncation: a word's first `length` characters (code points of its UTF-8) are its stem.
+class TruncatingStem : public Xapian::StemImplementation {
+    size_t length;
+public:
+    explicit TruncatingStem(size_t length) : length(length) {}
+    std::string operator()(const std::string &word) override {
+        size_t characters = 0;
+        for (size_t i = 0; i < word.size(); ++i) {
+            // Each character starts at a byte that is not a UTF-8 continuation byte (10xxxxxx).
+            if ((static_cast<unsigned char>(word[i]) & 0xC0) != 0x80 && characters++ == length) return word.substr(0, i);
+        }
+        return word;
+    }
+    std::string get_description() const override { return "truncation to " + std::to_string(length); }
+};
+
 struct cx_mset {
     Xapian::MSet mset;
 };

@@ -5,7 +5,7 @@ import CXapian
 ///
 /// ```swift
 /// let parser = QueryParser()
-/// try parser.setStemmer(language: "english")
+/// try parser.setStemmer(try Stemmer(language: "english"))
 /// try parser.addPrefix(field: "title", termPrefix: "XFtitle:")
 /// let query = try parser.parse("title:mist falls", flags: .standard)
 /// ```
@@ -49,8 +49,9 @@ public final class QueryParser {
 
     deinit { cx_query_parser_free(handle) }
 
-    public func setStemmer(language: String, strategy: StemStrategy = .some) throws(XapianError) {
-        _ = try withXapianError { cx_query_parser_set_stemmer(handle, language, strategy.rawValue, $0) }
+    /// Words the parser stems, by `strategy`, become `Z<stem>` terms.
+    public func setStemmer(_ stemmer: Stemmer, strategy: StemStrategy = .some) throws(XapianError) {
+        _ = try withXapianError { cx_query_parser_set_stemmer(handle, stemmer.handle, strategy.rawValue, $0) }
     }
 
     public func setStopwords(_ words: [String]) {

@@ -1,10 +1,12 @@
 import CXapian
 
-/// A Snowball stemmer: reduces a lower-cased word to the stem the index stores (as `Z<stem>`).
+/// A stemmer: reduces a lower-cased word to the stem the index stores (as `Z<stem>`), by Snowball's
+/// rules for a language or by truncation.
 ///
 /// ```swift
 /// let stemmer = try Stemmer(language: "english")
-/// try stemmer.stem("waterfalls")   // "waterfal"
+/// try stemmer.stem("waterfalls")                           // "waterfal"
+/// try Stemmer(truncatingTo: 5).stem("καταρράκτες")         // "καταρ"
 /// ```
 public final class Stemmer {
     let handle: OpaquePointer
@@ -12,6 +14,11 @@ public final class Stemmer {
     /// `language` is a Snowball stemmer name ("english", "french", ...), or "none".
     public init(language: String) throws(XapianError) {
         handle = try withXapianError { cx_stemmer_new(language, $0) }!
+    }
+
+    /// Stemming by truncation: a word's first `length` characters (Unicode scalars) are its stem.
+    public init(truncatingTo length: Int) throws(XapianError) {
+        handle = try withXapianError { cx_stemmer_new_truncating(length, $0) }!
     }
 
     deinit { cx_stemmer_free(handle) }

@@ -3,7 +3,7 @@ import CXapian
 /// Splits text into words, stems them, and adds them to a document as terms.
 ///
 /// ```swift
-/// let generator = try TermGenerator(language: "english")
+/// let generator = try TermGenerator(stemmer: try Stemmer(language: "english"))
 /// let doc = Document()
 /// generator.document = doc
 /// try generator.indexText("Granite domes and waterfalls", weight: 2, prefix: "XFdescription:")
@@ -22,7 +22,7 @@ public final class TermGenerator {
     /// `QueryParser.Flags.cjkNGram`. Other text is indexed as before. Off by default.
     ///
     /// ```swift
-    /// let generator = try TermGenerator(language: "none")
+    /// let generator = try TermGenerator(stemmer: nil)
     /// generator.cjkNGrams = true
     /// try generator.indexText("東京の夜")   // 東 京 の 夜, 東京 京の の夜
     /// ```
@@ -30,11 +30,9 @@ public final class TermGenerator {
         didSet { cx_term_generator_set_flags(handle, cjkNGrams ? Int32(CX_TG_CJK_NGRAM) : 0) }
     }
 
-    /// `language` is a Snowball stemmer name ("english", "french", ...), or "none".
-    public init(language: String) throws(XapianError) {
-        let created = try withXapianError { cx_term_generator_new(language, $0) }
-        guard let created else { throw XapianError(kind: .invalidArgument, message: "unknown language \(language)") }
-        handle = created
+    /// Words are indexed as they are and, with a `stemmer`, as `Z<stem>` too (Xapian's `STEM_SOME`).
+    public init(stemmer: Stemmer?) throws(XapianError) {
+        handle = try withXapianError { cx_term_generator_new(stemmer?.handle, $0) }!
     }
 
     deinit { cx_term_generator_free(handle) }

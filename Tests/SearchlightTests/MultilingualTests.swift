@@ -55,6 +55,46 @@ import Testing
         #expect(try ids(index, "hauser") == ["buch:2"])
     }
 
+    /// A query typed with accents ranks the spelling it typed first; typed without, it finds every
+    /// spelling alike. Each pair of entities differs only by accents.
+    @Test(arguments: [
+        ("Café Flore", "Cafe Flore", "café", "cafe"),
+        ("Müller Straße", "Muller Strasse", "Müller", "muller"),
+        ("Natsume Sōseki", "Natsume Soseki", "Sōseki", "soseki"),
+        ("Tiếng Việt", "Tiêng Viet", "tiếng Việt", "tieng viet"),
+        ("Ο λόγος του", "Ο λογος του", "λόγος", "λογος"),
+    ])
+    func theExactFormRanksAboveTheFoldedOne(exact: String, folded: String, accented: String, plain: String) throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(Schema(types: [EntityType(name: "note", language: "none", attributes: [AttributeKey("text", kind: .text)])]))
+        try index.index([Entity(type: "note", id: "folded", attributes: ["text": .string(folded)]),
+                         Entity(type: "note", id: "exact", attributes: ["text": .string(exact)])])
+        let typed = try index.search(SearchRequest(accented)).results
+        #expect(typed.map(\.entity.id.stringValue) == ["exact", "folded"])
+        #expect(typed[0].score > typed[1].score)
+        let unaccented = try index.search(SearchRequest(plain)).results
+        #expect(unaccented.count == 2)
+        #expect(unaccented[0].score == unaccented[1].score)
+    }
+
+    /// German writes every noun with a capital: a capitalised word is stemmed all the same (not
+    /// taken for a name), and the form typed ranks first.
+    @Test func germanNounsAreStemmedAndTheirTypedFormRanksFirst() throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(Schema(types: [EntityType(name: "seite", language: "de", attributes: [AttributeKey("text", kind: .text)])]))
+        try index.index([Entity(type: "seite", id: "one", attributes: ["text": "Die Bibliothek der Stadt"]),
+                         Entity(type: "seite", id: "many", attributes: ["text": "Die Bibliotheken der Stadt"])])
+        #expect(try index.search(SearchRequest("Welche Bibliotheken")).results.map(\.entity.id.stringValue) == ["many", "one"])
+        #expect(try index.search(SearchRequest("Bibliothek")).results.map(\.entity.id.stringValue) == ["one", "many"])
+        // In English a capital marks a name, which the parser leaves unstemmed.
+        try index.register(Schema(types: [EntityType(name: "page", attributes: [AttributeKey("text", kind: .text)])]))
+        try index.index([Entity(type: "page", id: "libraries", attributes: ["text": "Libraries of the city"])])
+        #expect(try index.search(SearchRequest("Library", types: ["page"])).results.isEmpty)
+        #expect(try index.search(SearchRequest("library", types: ["page"])).results.count == 1)
+    }
+
     @Test func germanUmlautsMatchTheirTwoLetterSpellings() throws {
         let folder = TemporaryFolder()
         let index = try index(folder)

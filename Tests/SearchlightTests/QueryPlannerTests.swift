@@ -28,12 +28,32 @@ import XapianIndex
         let searcher = try Searcher(schema: schema, database: nil)
         let analysed = QueryText(text, typing: false, stopwords: searcher.stopwords)
         #expect(analysed.plainWords != nil)
-        let parsed = try searcher.parse(analysed, allWords: true, types: [])
+        let parsed = try searcher.parse(analysed, in: searcher.languages[0], allWords: true, expansions: [:])
         searcher.languages[0].parser.setDefaultOperator(.and)
         let expected = try searcher.languages[0].parser.parse(analysed.trimmed, flags: [.boolean, .phrase, .loveHate, .pureNot])
         #expect(parsed.allWords?.description == expected.description)
         searcher.languages[0].parser.setDefaultOperator(.or)
         #expect(parsed.anyWords.description == (try searcher.languages[0].parser.parse(analysed.trimmed, flags: [.boolean, .phrase, .loveHate, .pureNot])).description)
+    }
+
+    /// Typed with accents, the query gains its exact form: the accented words as typed, the others
+    /// as parsed; typed without, it has none.
+    @Test func accentedWordsAddTheQueryAsTyped() throws {
+        let searcher = try Searcher(schema: schema, database: nil)
+        let text = QueryText(searcher.normalized("Crème brûlée recipe"), typed: "Crème brûlée recipe", typing: false, stopwords: searcher.stopwords)
+        #expect(text.trimmed(without: Set(text.exactForms.map(\.folded))) == "  recipe")
+        let parsed = try searcher.parse(text, allWords: true, types: [])
+        #expect(parsed.anyWords.description
+            == "Query(0.5 * ((Zcreme@1 OR Zbrule@2 OR Zrecip@3) AND_MAYBE 1 * (XOcrème OR XObrûlée OR Zrecip@1)))")
+        #expect(parsed.allWords?.description.contains("AND_MAYBE 1 * (XOcrème OR XObrûlée OR Zrecip@1)") == true)
+        let plain = QueryText("creme brulee recipe", typing: false, stopwords: searcher.stopwords)
+        #expect(!(try searcher.parse(plain, allWords: false, types: []).anyWords.description.contains("XO")))
+    }
+
+    @Test func capitalsOfFieldsAndOperatorsAreNotWords() {
+        let text = QueryText("Haus AND name:Vim Fluss: OR ist", typing: false, stopwords: [])
+        #expect(text.capitalisedWords == ["Haus"])
+        #expect(text.trimmed(without: ["Haus", "ist"]) == " AND name:Vim Fluss: OR ")
     }
 
     @Test func textWithSyntaxIsParsedOncePerMode() throws {

@@ -171,7 +171,7 @@ import XapianIndex
     @Test func thePoolRanksAsTheExpandedQueryOverEveryMatch() throws {
         let folder = TemporaryFolder()
         let db = try WritableDatabase(path: folder.path + "/db")
-        let generator = try TermGenerator(language: "english")
+        let generator = try TermGenerator(stemmer: try Stemmer(language: "english"))
         // In docid order: 5 best matches, with the feedback words "basalt lava"; 40 as good without
         // them; 20 a little less good with them, which the feedback lifts past those 40 (so a pool
         // of only the best 30 would miss them); 400 weak matches; 10 with only the feedback words

@@ -17,10 +17,16 @@ import Testing
 
     @Test func everyXapianStemmerIsNamed() {
         // Xapian::Stem::get_available_languages() in 1.4.22.
-        let available = "arabic armenian basque catalan danish dutch earlyenglish english finnish french german german2 hungarian indonesian irish italian kraaij_pohlmann lithuanian lovins nepali norwegian porter portuguese romanian russian spanish swedish tamil turkish"
+        let available = "arabic armenian basque catalan danish dutch earlyenglish english finnish french german german2 hungarian indonesian irish italian kraaij_pohlmann lithuanian lovins nepali norwegian porter portuguese romanian russian spanish swedish tamil"
         for name in available.split(separator: " ").map(String.init) {
             #expect(Language(name)?.xapianStemmer == name, "\(name)")
+            #expect(Language(name)?.truncation == nil, "\(name)")
         }
+        // Turkish, the other one, is stemmed by truncation, as are languages with suffixes and no stemmer.
+        for code in ["turkish", "tr", "el", "hi", "pl", "uk"] {
+            #expect(Language(code)?.xapianStemmer == nil && Language(code)?.truncation == 5, "\(code)")
+        }
+        for code in ["vi", "zh", "th", "tlh", "none"] { #expect(Language(code)?.truncation == nil, "\(code)") }
         #expect(Language("english_porter")?.xapianStemmer == "porter")
         #expect(Language("nb")?.xapianStemmer == "norwegian")
         #expect(Language("ga")?.xapianStemmer == "irish")
@@ -52,7 +58,14 @@ import Testing
         #expect(Language("fr")?.stopwords.isSuperset(of: ["a", "ete", "ou"]) == true)
         #expect(Language("de")?.stopwords.isSuperset(of: ["fur", "uber", "konnen"]) == true)
         #expect(Language("ru")?.stopwords.isSuperset(of: ["и", "ее", "еще"]) == true)
-        #expect(Language("el")?.stopwords.isEmpty == true)
+        for code in ["tr", "ro", "el", "ar", "hi"] {
+            let count = Language(code)?.stopwords.count ?? 0
+            #expect(count >= 40, "\(code): \(count)")
+        }
+        #expect(Language("el")?.stopwords.isSuperset(of: ["ποιοσ", "ειναι"]) == true)   // "ποιος", "είναι"
+        #expect(Language("tr")?.stopwords.isSuperset(of: ["hangi", "icin"]) == true)   // "için"
+        // Folded, Vietnamese function words would be content words ("đá", stone, reads "da").
+        #expect(Language("vi")?.stopwords.isEmpty == true)
         #expect(Language("de-CH")?.germanUmlautAlternates == true)
         #expect(Language("nl")?.germanUmlautAlternates == false)
     }
@@ -199,6 +212,14 @@ import Testing
         #expect(prepare("ΑΚΡΟΠΟΛΗ", "el") == prepare("Ακρόπολη", "el"))
         #expect(prepare("اللُّغَة العربيّة", "ar") == "اللغة العربية")
         #expect(prepare("Tiếng Việt", "vi") == "tieng viet")
+    }
+
+    @Test func exactFormsAreTheWordsFoldingChanges() {
+        let forms = TextAnalyzer.exactForms("Café MÜLLER, Straße; tiếng Việt ΛΌΓΟΣ λόγος Işık Cafe\u{301} cafe 東京 ข้าว")
+        #expect(forms.map(\.exact) == ["café", "müller", "straße", "tiếng", "việt", "λόγοσ", "λόγοσ", "işık", "café"])
+        #expect(forms.map(\.folded) == ["cafe", "muller", "strasse", "tieng", "viet", "λογοσ", "λογοσ", "isik", "cafe"])
+        #expect(TextAnalyzer.exactForms("Cafe Mueller 2024").isEmpty)
+        #expect(TextAnalyzer.exactForms("αθηνα логос").isEmpty)
     }
 
     @Test func asciiFastPathMatchesTheFullFolding() {

@@ -177,14 +177,17 @@ typedef struct cx_stemmer cx_stemmer;
 
 /* A Snowball stemmer for `language` ("english", ...; "none" leaves words unchanged). */
 cx_stemmer *cx_stemmer_new(const char *language, cx_error *error);
+/* A stemmer that keeps the first `length` characters (code points) of a word: stemming by
+ * truncation, for languages that inflect by suffixes and have no Snowball stemmer. */
+cx_stemmer *cx_stemmer_new_truncating(size_t length, cx_error *error);
 void cx_stemmer_free(cx_stemmer *stemmer);
 /* The stem of `word` (lower-case it first); malloc'd, release with cx_free. */
 char *cx_stemmer_stem(cx_stemmer *stemmer, const char *word, size_t len, size_t *out_len, cx_error *error);
 
 typedef struct cx_term_generator cx_term_generator;
 
-/* `language` is a Snowball stemmer name ("english", "french", "none", ...). */
-cx_term_generator *cx_term_generator_new(const char *language, cx_error *error);
+/* Words are indexed as they are and, with `stemmer` (NULL: none), as "Z" + stem too (STEM_SOME). */
+cx_term_generator *cx_term_generator_new(const cx_stemmer *stemmer, cx_error *error);
 void cx_term_generator_free(cx_term_generator *gen);
 /* Subsequent text is indexed into `doc` (which must outlive the calls). */
 void cx_term_generator_set_document(cx_term_generator *gen, cx_document *doc);
@@ -268,7 +271,7 @@ typedef enum cx_stem_strategy { CX_STEM_NONE = 0, CX_STEM_SOME = 1, CX_STEM_ALL 
 
 cx_query_parser *cx_query_parser_new(void);
 void cx_query_parser_free(cx_query_parser *qp);
-bool cx_query_parser_set_stemmer(cx_query_parser *qp, const char *language, int strategy, cx_error *error);
+bool cx_query_parser_set_stemmer(cx_query_parser *qp, const cx_stemmer *stemmer, int strategy, cx_error *error);
 /* Words dropped from queries (a copy is kept). */
 void cx_query_parser_set_stopwords(cx_query_parser *qp, const char *const *words, size_t count);
 void cx_query_parser_set_default_op(cx_query_parser *qp, int op);

@@ -10,7 +10,7 @@ public enum IndexFormat {
     /// The format this build writes and reads. It changes whenever an index written before would
     /// be read wrongly; an index of another version is refused (`SearchlightError.notAnIndex`)
     /// and must be rebuilt from its data.
-    public static let version = 8
+    public static let version = 9
 
     /// The value slots every index has; attribute keys get slots from `firstAttribute` on.
     enum Slot {

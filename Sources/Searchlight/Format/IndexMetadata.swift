@@ -7,6 +7,8 @@ enum IndexMetadata {
     static let dictionary = "searchlight.dictionary"
     /// The average entity length wdfs are normalised by (see `LengthNormalization`), fixed with the first entities.
     static let averageLength = "searchlight.averageLength"
+    /// The languages the entities of types with a `languageAttribute` are in (see `EntityLanguages`).
+    static let languages = "searchlight.languages"
 
     /// The best completions of a short prefix, as JSON `[[text, count], …]` (see `ShortPrefixTables`).
     static func completions(_ prefix: String) -> String { "searchlight.completions." + prefix }

@@ -9,7 +9,13 @@ enum IndexTerms {
     static let typePrefix = "XT:"
     static let domainPrefix = "XD:"
 
+    /// Prefix of the language terms of entities whose type has a `languageAttribute`: one for each
+    /// language their text was analysed in (`Language.tag`), which restricts that language's parse
+    /// of a query to them.
+    static let languagePrefix = "XL:"
+
     static func type(_ name: String) -> String { typePrefix + name }
+    static func language(_ language: Language) -> String { languagePrefix + language.tag }
     static func domain(_ name: String) -> String { domainPrefix + name }
 
     /// Prefix of the exact-value terms of a keyword, enum, boolean or reference attribute.
@@ -28,6 +34,10 @@ enum IndexTerms {
     /// The first 1...`maximumPrefixLength` letters of a title word: entities for a short typed prefix.
     static let titlePrefixPrefix = "XP"
     static let maximumPrefixLength = 5
+
+    /// A word of a default-field attribute that folding changes, as written (lower-cased, NFC;
+    /// `TextAnalyzer.exactForms`): a query typed with the same accents ranks the entity higher.
+    static let exactFormPrefix = "XO"
 
     /// The whole title, normalised (lower-cased words joined by spaces): exact-title matches rank first.
     static let wholeTitlePrefix = "XE"

@@ -1,13 +1,14 @@
 import XapianIndex
 
 /// Turns entities into Xapian documents: the unique key, type and domain terms, the words of
-/// searchable attributes (weighted, with and without field prefixes), exact-value terms,
-/// value slots for numbers, dates and sort keys, and the entity itself as the document data.
+/// searchable attributes (weighted, with and without field prefixes, each in its language),
+/// exact-value terms, language terms, value slots for numbers, dates and sort keys, and the entity
+/// itself as the document data.
 final class DocumentBuilder {
-    /// The analyser and term generator of each language, by its code.
+    /// The analyser and term generator of each language, by its tag.
     private var analyses: [String: (analyzer: TextAnalyzer, generator: TermGenerator)] = [:]
     /// The languages whose generator writes into the current document.
-    private var started: Set<String> = []
+    private var started: Set<Language> = []
     /// The document being built; each entity gets a new one, which the caller may keep.
     private var document = Document()
     private let encoder = StoredData.Encoder()
@@ -21,6 +22,10 @@ final class DocumentBuilder {
         get { encoder.dictionary }
         set { encoder.dictionary = newValue }
     }
+
+    /// The languages of the documents built since the caller last emptied it, of types with a
+    /// `languageAttribute`; stored with them (`IndexMetadata.languages`).
+    var languages = EntityLanguages()
 
     /// Builds the document for `entity`, which must already be valid for `type`.
     func document(for entity: Entity, type: EntityType, schema: Schema) throws(XapianError) -> Document {
@@ -47,15 +52,21 @@ final class DocumentBuilder {
             addNameTerms(title: text, entity: entity, type: type)
         }
 
+        let entityLanguage = type.ownLanguage(of: entity)
         for (key, value) in entity.attributes {
             guard let attribute = type.attribute(key) else { continue }
             let elements = value.elements
             for element in elements {
                 if attribute.searchable, let text = searchableText(element, attribute: attribute, schema: schema) {
-                    let (analyzer, generator) = try analysis(for: type.language(of: attribute))
+                    let (analyzer, generator) = try analysis(for: type.language(of: attribute, entityLanguage: entityLanguage))
                     let words = analyzer.prepare(text)
                     let weight = normalization.wdf(weight: attribute.weight, length: length)
-                    if attribute.searchableByDefault { try generator.indexText(words, weight: weight) }
+                    if attribute.searchableByDefault {
+                        try generator.indexText(words, weight: weight)
+                        for form in TextAnalyzer.exactForms(text) where !analyzer.stopwords.contains(form.folded) {
+                            addTerm(IndexTerms.exactFormPrefix + form.exact, wdf: weight)
+                        }
+                    }
                     if attribute.fieldSearchable {
                         try generator.indexText(words, weight: weight, prefix: IndexTerms.fieldPrefix(key), positions: false)
                     }
@@ -77,6 +88,12 @@ final class DocumentBuilder {
             }
             if let slot = schema.facetSlot(key) {
                 document.addValue(Array(elements.map(\.text).joined(separator: "\u{1F}").utf8), slot: slot)
+            }
+        }
+        if type.languageAttribute != nil {
+            for language in started {
+                document.addBooleanTerm(IndexTerms.language(language))
+                languages.insert(language, type: type.name)
             }
         }
         return document
@@ -116,23 +133,26 @@ final class DocumentBuilder {
     }
 
     /// Terms over Xapian's length limit cannot be stored; such values stay searchable by their words.
-    private func addBooleanTerm(_ term: String) {
-        if term.utf8.count <= IndexTerms.maximumTermBytes { document.addBooleanTerm(term) }
+    private func addBooleanTerm(_ term: String) { addTerm(term, wdf: 0) }
+
+    /// Adds `wdf` to `term`'s (0: a boolean term), unless it is over Xapian's length limit.
+    private func addTerm(_ term: String, wdf: UInt32) {
+        if term.utf8.count <= IndexTerms.maximumTermBytes { document.addTerm(term, wdf: wdf) }
     }
 
     /// The analyser of `language` and its term generator, writing into the current document.
     private func analysis(for language: Language) throws(XapianError) -> (analyzer: TextAnalyzer, generator: TermGenerator) {
         let analysis: (analyzer: TextAnalyzer, generator: TermGenerator)
-        if let known = analyses[language.code] {
+        if let known = analyses[language.tag] {
             analysis = known
         } else {
             let analyzer = TextAnalyzer(language: language)
-            let generator = try TermGenerator(language: analyzer.stemmer ?? "none")
+            let generator = try TermGenerator(stemmer: try analyzer.makeStemmer())
             generator.cjkNGrams = analyzer.usesCJKNGrams
             analysis = (analyzer, generator)
-            analyses[language.code] = analysis
+            analyses[language.tag] = analysis
         }
-        if started.insert(language.code).inserted { analysis.generator.document = document }
+        if started.insert(language).inserted { analysis.generator.document = document }
         return analysis
     }
 

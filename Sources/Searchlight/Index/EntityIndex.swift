@@ -25,16 +25,19 @@ public final class EntityIndex: Sendable {
     struct State {
         var database: Database
         var schema: Schema
+        /// The languages of the entities of types with a `languageAttribute`, as stored.
+        var languages = EntityLanguages()
         var builder = DocumentBuilder()
-        /// The query parser of `schema`, once a search made it (cleared when the schema changes).
+        /// The query parser of `schema`, once a search made it (cleared when the schema or the
+        /// languages change).
         var madeSearcher: Searcher?
 
         var writer: WritableDatabase? { database as? WritableDatabase }
 
-        /// The query parser of the current schema, made at the first search after it changed.
+        /// The query parser of the current schema and languages, made at the first search after they changed.
         mutating func searcher() throws(XapianError) -> Searcher {
             if let madeSearcher { return madeSearcher }
-            let made = try Searcher(schema: schema, database: database)
+            let made = try Searcher(schema: schema, languages: languages, database: database)
             madeSearcher = made
             return made
         }
@@ -96,6 +99,7 @@ public final class EntityIndex: Sendable {
         state = Mutex(State(database: database, schema: Schema()))
         try read { (state: inout State) throws in
             state.schema = try Self.storedSchema(state.database, path: path)
+            state.languages = try Self.storedLanguages(state.database)
             try state.loadDictionary()
         }
     }
@@ -255,12 +259,14 @@ public final class EntityIndex: Sendable {
         try read { (state: inout State) throws -> T in
             guard let writer = state.writer else { throw SearchlightError.readOnly }
             let schemaBefore = state.schema
+            let languagesBefore = state.languages
             let dictionaryBefore = state.builder.dictionary
             let normalizationBefore = state.builder.normalization
             do {
                 return try writer.transaction { try body(&state, writer) }
             } catch {
                 state.schema = schemaBefore
+                state.languages = languagesBefore
                 state.builder.dictionary = dictionaryBefore
                 state.builder.normalization = normalizationBefore
                 throw error
@@ -310,6 +316,7 @@ public final class EntityIndex: Sendable {
         try read { (state: inout State) throws in
             try state.reopen()
             state.schema = try Self.storedSchema(state.database, path: path)
+            state.languages = try Self.storedLanguages(state.database)
             state.madeSearcher = nil
         }
     }
@@ -333,6 +340,21 @@ public final class EntityIndex: Sendable {
             state.schema = merged
             state.madeSearcher = nil
         }
+    }
+
+    /// The languages stored with the index (`IndexMetadata.languages`); none before any was written
+    /// (or when the value is damaged, which `check` reports).
+    private static func storedLanguages(_ database: Database) throws(XapianError) -> EntityLanguages {
+        try database.metadata(IndexMetadata.languages).flatMap(EntityLanguages.init(stored:)) ?? EntityLanguages()
+    }
+
+    /// Adds `languages` to the state's and writes them into the current transaction if any is new.
+    static func store(_ languages: EntityLanguages, in state: inout State, writer: WritableDatabase) throws(XapianError) {
+        var merged = state.languages
+        guard merged.formUnion(languages) else { return }
+        try writer.setMetadata(IndexMetadata.languages, merged.stored)
+        state.languages = merged
+        state.madeSearcher = nil
     }
 
     // MARK: Writing
@@ -367,6 +389,7 @@ public final class EntityIndex: Sendable {
                 for entity in checked { if let type = state.schema.type(named: entity.type) { lengths.count(entity, type: type) } }
                 if let normalization = lengths.normalization(decoder: decoder) { try Self.install(normalization, in: &state, writer: writer) }
             }
+            state.builder.languages = EntityLanguages()
             for entity in checked {
                 guard let type = state.schema.type(named: entity.type) else {
                     throw SearchlightError.unknownType(entity.type, known: state.schema.types.map(\.name))
@@ -374,6 +397,7 @@ public final class EntityIndex: Sendable {
                 try Self.upsert(try state.builder.document(for: entity, type: type, schema: state.schema),
                                 uniqueTerm: IndexTerms.unique(type: entity.type, id: entity.id), in: writer)
             }
+            try Self.store(state.builder.languages, in: &state, writer: writer)
             _ = try Self.purgeExpired(writer)
         }
         try refreshShortPrefixTables()
@@ -408,11 +432,13 @@ public final class EntityIndex: Sendable {
     }
 
     /// A part of a batch written by `writeBatch`: some of its entities, or its end, with what is
-    /// stored along with them: the schema they need, the checkpoint of the input read so far, and the
-    /// dictionary their data was compressed with (stored if the index has none yet).
+    /// stored along with them: the schema they need, the languages of their text (see
+    /// `EntityLanguages`), the checkpoint of the input read so far, and the dictionary their data was
+    /// compressed with (stored if the index has none yet).
     enum BatchPart: Sendable {
         case entities([PreparedEntity])
-        case end(schema: Schema?, checkpoint: JSONValue?, dictionary: StoredData.Dictionary?, normalization: LengthNormalization?)
+        case end(schema: Schema?, languages: EntityLanguages = EntityLanguages(), checkpoint: JSONValue?, dictionary: StoredData.Dictionary?,
+                 normalization: LengthNormalization?)
     }
 
     /// Writes one batch in one commit, its parts taken from `next` until the end. An error thrown by
@@ -434,8 +460,9 @@ public final class EntityIndex: Sendable {
                             try writer.replaceDocument(uniqueTerm: entity.uniqueTerm, with: entity.document)
                         }
                     }
-                case .end(let schema, let checkpoint, let dictionary, let normalization):
+                case .end(let schema, let languages, let checkpoint, let dictionary, let normalization):
                     if let schema { try Self.store(schema, in: &state, writer: writer) }
+                    try Self.store(languages, in: &state, writer: writer)
                     if let dictionary, state.builder.dictionary == nil { try Self.install(dictionary, in: &state, writer: writer) }
                     if let normalization, state.builder.normalization == nil { try Self.install(normalization, in: &state, writer: writer) }
                     if let checkpoint { try writer.setMetadata(IndexMetadata.checkpoint, Array(checkpoint.jsonText.utf8)) }

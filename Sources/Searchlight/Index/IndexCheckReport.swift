@@ -60,7 +60,8 @@ public struct IndexCheckReport: Sendable {
     }
 
     /// Metadata every shard of a sharded index holds alike: a reader reads the first shard's.
-    static let sharedMetadata = [IndexMetadata.formatVersion, IndexMetadata.schema, IndexMetadata.dictionary, IndexMetadata.averageLength]
+    static let sharedMetadata = [IndexMetadata.formatVersion, IndexMetadata.schema, IndexMetadata.dictionary, IndexMetadata.averageLength,
+                                 IndexMetadata.languages]
 
     /// Checks that every shard holds the first shard's format version, schema, dictionary and average length.
     private mutating func checkShardsAgree(count: Int) throws(XapianError) {
@@ -73,7 +74,8 @@ public struct IndexCheckReport: Sendable {
         }
     }
 
-    /// Checks the format version, schema and checkpoint; returns the schema when it parses.
+    /// Checks the format version, dictionary, average length, languages, schema and checkpoint;
+    /// returns the schema when it parses.
     private mutating func checkMetadata(_ database: Database) throws(XapianError) -> Schema? {
         let version = try database.metadata(IndexMetadata.formatVersion).map { String(decoding: $0, as: UTF8.self) }
         let hasDocuments = try database.documentCount > 0
@@ -88,6 +90,9 @@ public struct IndexCheckReport: Sendable {
         }
         if let bytes = try database.metadata(IndexMetadata.averageLength), LengthNormalization(stored: bytes) == nil {
             note("metadata \(IndexMetadata.averageLength): '\(String(decoding: bytes, as: UTF8.self))' is not a length")
+        }
+        if let bytes = try database.metadata(IndexMetadata.languages), EntityLanguages(stored: bytes) == nil {
+            note("metadata \(IndexMetadata.languages): not an object of language lists, so queries miss the languages of some entities")
         }
         if let bytes = try database.metadata(IndexMetadata.checkpoint), (try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self)))?["line"]?.intValue == nil {
             note("metadata \(IndexMetadata.checkpoint): not a checkpoint object")

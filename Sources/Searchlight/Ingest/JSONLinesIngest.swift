@@ -267,6 +267,9 @@ public final class JSONLinesIngest {
             var schemaToStore: Schema? = schema
             var dictionaryToStore = dictionary
             var normalizationToStore = normalization
+            // The languages of a sharded index's entities read since the last batch's end (a single
+            // index's builder collects its own).
+            var shardLanguages = EntityLanguages()
             func endBatch(at location: InputLocation, fileIndex: Int) throws(SearchlightError) {
                 guard batchCount > 0 else { return }
                 // A batch read from a file that has changed since it was checked is not committed.
@@ -284,9 +287,13 @@ public final class JSONLinesIngest {
                                                                    ("entities", .int(entitiesBefore + groupEnds.last!.committed.entities)),
                                                                    ("fileIndex", .int(fileIndex)), ("inputs", inputs), ("countBefore", .int(countBeforeRuns))]
                 if shardCount > 1 { members.append(("firstPosition", .int(firstPosition))) }
+                let languages = shardCount > 1 ? shardLanguages : builder.languages
                 for writer in writers.values {
-                    try writer.send(.end(schema: schemaToStore, checkpoint: .object(members), dictionary: dictionaryToStore, normalization: normalizationToStore))
+                    try writer.send(.end(schema: schemaToStore, languages: languages, checkpoint: .object(members), dictionary: dictionaryToStore,
+                                         normalization: normalizationToStore))
                 }
+                builder.languages = EntityLanguages()
+                shardLanguages = EntityLanguages()
                 dictionaryToStore = nil
                 normalizationToStore = nil
                 schemaToStore = nil
@@ -314,10 +321,15 @@ public final class JSONLinesIngest {
                         try requireUnchanged(reader)
                         throw SearchlightError.invalidEntity(location: location, field: nil, reason: Self.reason(error))
                     }
+                    guard let type = schema.type(named: entity.type) else { throw SearchlightError.unknownType(entity.type, known: schema.types.map(\.name)) }
                     let uniqueTerm = IndexTerms.unique(type: entity.type, id: entity.id)
                     let shard = shardCount == 1 ? 0 : routing.shard(ofUniqueTerm: uniqueTerm)
+                    // Every shard stores the languages of all the entities read (committed ones too, in case a
+                    // shard lost them in a crash), so that each parses queries alike.
+                    if shardCount > 1, type.languageAttribute != nil {
+                        for language in type.textLanguages(of: entity) { shardLanguages.insert(language, type: type.name) }
+                    }
                     guard writers[shard] != nil, !isCommitted(resumePoints[shard]) else { return }
-                    guard let type = schema.type(named: entity.type) else { throw SearchlightError.unknownType(entity.type, known: schema.types.map(\.name)) }
                     if shardCount == 1 {
                         try send(EntityIndex.PreparedEntity(document: try builder.document(for: entity, type: type, schema: schema), uniqueTerm: uniqueTerm))
                     } else {

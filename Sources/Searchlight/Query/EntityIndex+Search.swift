@@ -24,7 +24,7 @@ extension EntityIndex {
         return try read { (state: inout State) throws -> SearchResults in
             let searcher = try state.searcher()
             let fields = try searcher.fields.checked(request.text, typing: request.typing)
-            var text = QueryText(searcher.normalized(fields.text), typing: request.typing, stopwords: searcher.stopwords)
+            var text = QueryText(searcher.normalized(fields.text), typed: request.text, typing: request.typing, stopwords: searcher.stopwords)
             // Text that selects by value (year:1850, genres:scifi) has an exact total, as a filter does.
             var request = request
             request.exactTotal = request.exactTotal || fields.selects

@@ -39,22 +39,32 @@ struct QueryText {
     /// `lookUp`: its `Searcher.partialExpansionLimit` most frequent words, less those its stemmed
     /// term already matches.
     private(set) var expansions: [String: [String]] = [:]
+    /// The words typed with accents or other marks that folding removes, as typed (lower-cased) and
+    /// folded (`TextAnalyzer.exactForms`), less stopwords: entities with these spellings rank above
+    /// those whose words only fold alike (`Searcher.exactFormBoost`).
+    let exactForms: [(exact: String, folded: String)]
     /// Whether `lookUp` replaced words no entity has by the index's closest words (`TypoCorrections`):
     /// the text is then the corrected one, searched instead of the typed one, whose every matching
     /// word it keeps.
     private(set) var isCorrected = false
 
-    /// Analyses `text`. `typing` says whether a last word not followed by a space is still being
-    /// typed; `stopwords` are the query language's.
-    init(_ text: String, typing: Bool, stopwords: Set<String>) {
+    /// Analyses `text`, the folded form (`Searcher.normalized`) of `typed`, the text as it was
+    /// typed (the same when omitted). `typing` says whether a last word not followed by a space
+    /// is still being typed; `stopwords` are the query language's.
+    init(_ text: String, typed: String? = nil, typing: Bool, stopwords: Set<String>) {
         let trimmed = text.trimming(\.isWhitespace)
         let plainWords = Self.plainWords(trimmed)
         let isTyping = typing && Self.endsInWord(text)
+        var exactForms: [(exact: String, folded: String)] = []
+        for form in TextAnalyzer.exactForms(typed ?? text) where !stopwords.contains(form.folded) && !exactForms.contains(where: { $0.exact == form.exact }) {
+            exactForms.append(form)
+        }
         self.init(text, trimmed: trimmed, plainWords: plainWords, isTyping: isTyping,
-                  partial: isTyping && !Self.waitsForNextLetter(plainWords, stopwords: stopwords))
+                  partial: isTyping && !Self.waitsForNextLetter(plainWords, stopwords: stopwords), exactForms: exactForms)
     }
 
-    private init(_ text: String, trimmed: String, plainWords: (head: String, last: String)?, isTyping: Bool, partial: Bool) {
+    private init(_ text: String, trimmed: String, plainWords: (head: String, last: String)?, isTyping: Bool, partial: Bool,
+                 exactForms: [(exact: String, folded: String)]) {
         self.text = text
         self.trimmed = trimmed
         words = Words.lowercased(trimmed)
@@ -62,6 +72,7 @@ struct QueryText {
         self.plainWords = plainWords
         self.isTyping = isTyping
         self.partial = partial
+        self.exactForms = exactForms
     }
 
     /// The words of `text` (with query syntax) that a result can match: see `matchableWords`.
@@ -95,6 +106,46 @@ struct QueryText {
     /// The most words a text read as one question has.
     static let longestQuestion = 20
 
+    /// The trimmed text without the words (runs of word characters) in `removed`, compared as
+    /// written: the rest of the query as typed, once its accented and capitalised words are taken out.
+    ///
+    /// ```swift
+    /// QueryText("creme brulee recipe", typing: false, stopwords: []).trimmed(without: ["creme", "brulee"])  // "  recipe"
+    /// ```
+    func trimmed(without removed: Set<String>) -> String {
+        var kept = ""
+        for run in runs where !run.isWord || !removed.contains(String(run.text)) { kept += run.text }
+        return kept
+    }
+
+    /// The words of the trimmed text written with a capital (in ASCII: other text is folded, its
+    /// capitals with it), less operators and the field names and values of `field:value`.
+    var capitalisedWords: [String] {
+        let runs = runs
+        var found: [String] = []
+        for (index, run) in runs.enumerated() where run.isWord {
+            guard let first = run.text.utf8.first, first >= 0x41, first <= 0x5A, !Self.operators.contains(String(run.text)) else { continue }
+            if index > 0, runs[index - 1].text.hasSuffix(":") { continue }
+            if index + 1 < runs.count, runs[index + 1].text.hasPrefix(":") { continue }
+            found.append(String(run.text))
+        }
+        return found
+    }
+
+    /// The trimmed text cut into its words (runs of word characters) and what lies between them, in order.
+    private var runs: [(text: Substring, isWord: Bool)] {
+        let scalars = trimmed.unicodeScalars
+        var runs: [(text: Substring, isWord: Bool)] = []
+        var start = scalars.startIndex
+        for index in scalars.indices where index > start
+            && TextNormalizer.isWordCharacter(scalars[index]) != TextNormalizer.isWordCharacter(scalars[start]) {
+            runs.append((Substring(scalars[start..<index]), TextNormalizer.isWordCharacter(scalars[start])))
+            start = index
+        }
+        if start < scalars.endIndex { runs.append((Substring(scalars[start...]), TextNormalizer.isWordCharacter(scalars[start]))) }
+        return runs
+    }
+
     /// The texts searched: this one, its variants, and its typo correction.
     var searchedTexts: [QueryText] { [self] + variants }
 
@@ -122,11 +173,11 @@ struct QueryText {
     mutating func lookUp(in database: Database, synonyms: SynonymTable, expansionStemmer: Stemmer?,
                          typos: TypoTolerance, stopwords: Set<String>) throws(XapianError) {
         if typos == .auto, let spelt = try correctedSpelling(in: database, stopwords: stopwords) {
-            self = QueryText(spelt, typing: isTyping, partial: partial)
+            self = QueryText(spelt, typing: isTyping, partial: partial, exactForms: exactForms)
             isCorrected = true
         }
         variants = try synonyms.variants(of: self, database: database).map {
-            QueryText($0, typing: isTyping, partial: partial)
+            QueryText($0, typing: isTyping, partial: partial, exactForms: [])
         }
         for text in searchedTexts {
             guard text.partial, let (_, last) = text.plainWords, last.count > ShortPrefixTables.longestEntityPrefix,
@@ -157,10 +208,10 @@ struct QueryText {
         return changed ? spelt.joined(separator: " ") : nil
     }
 
-    /// A variant of a text: typed as the text it replaces a name of.
-    private init(_ text: String, typing: Bool, partial: Bool) {
+    /// A variant of a text: typed as the text it replaces a name of, with the exact forms it keeps.
+    private init(_ text: String, typing: Bool, partial: Bool, exactForms: [(exact: String, folded: String)]) {
         let trimmed = text.trimming(\.isWhitespace)
-        self.init(text, trimmed: trimmed, plainWords: Self.plainWords(trimmed), isTyping: typing, partial: partial)
+        self.init(text, trimmed: trimmed, plainWords: Self.plainWords(trimmed), isTyping: typing, partial: partial, exactForms: exactForms)
     }
 
     /// The `Searcher.partialExpansionLimit` most frequent words beginning with `prefix`, less

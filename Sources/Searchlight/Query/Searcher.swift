@@ -4,28 +4,58 @@ import XapianIndex
 /// prefixes, boolean filters and ranges for every attribute key, each language's stemmer,
 /// stopwords and text analysis. Rebuilt when the schema changes.
 ///
-/// A query is parsed in the language of every type it searches, and each parse restricted to its
-/// language's types, so an index that mixes languages finds each type's text in its own language,
-/// on one BM25 scale.
+/// A query is parsed in the language of every type it searches (for a type with a
+/// `languageAttribute`, in every language its entities are in), and each parse restricted to the
+/// entities with text in its language, so an index that mixes languages finds each entity's text in
+/// its own language, on one BM25 scale.
 final class Searcher {
-    /// One language's parser and the types whose text (some of it) is in that language.
+    /// One language's parser and the entities whose text (some of it) is in that language.
     struct LanguageParser {
         let analyzer: TextAnalyzer
         let parser: QueryParser
         let stemmer: Stemmer?
+        /// The types whose every entity has text in this language (the type's or an attribute's).
         let types: [String]
+        /// The types with a `languageAttribute` some of whose entities have text in this language:
+        /// those entities carry its language term (`IndexTerms.language`).
+        let entityTypes: [String]
+
+        /// Whether some entity of `searched` (every type when empty) has text in this language.
+        func covers(_ searched: [String]) -> Bool {
+            searched.isEmpty || !Set(types + entityTypes).isDisjoint(with: searched)
+        }
+
+        /// The entities of `searched` (every type when empty) with text in this language: their
+        /// types, or their language term.
+        func restriction(to searched: [String]) throws(XapianError) -> Query {
+            let own = types.filter { searched.isEmpty || searched.contains($0) }.map { Query.term(IndexTerms.type($0)) }
+            let tagged = entityTypes.contains { searched.isEmpty || searched.contains($0) }
+            return try Query.combine(.or, own + (tagged ? [Query.term(IndexTerms.language(analyzer.language))] : []))
+        }
+
+        /// The capitalised words of `text` that this language stems all the same (in a language that
+        /// capitalises its nouns, where a capital says nothing of a name; none in others), less
+        /// stopwords: `adjusted` lower-cases them, and `Searcher.typedFormBoost` ranks their typed form.
+        func stemmedCapitals(_ text: QueryText) -> [String] {
+            guard analyzer.language.capitalisesNouns else { return [] }
+            return text.capitalisedWords.filter { !analyzer.stopwords.contains(adjusted($0)) }
+        }
 
         /// Fields whose values are exact terms or ranges, which `adjusted` leaves as typed.
         let exactFields: Set<String>
 
         /// Normalised query text as this language analyses its own: its elided articles dropped,
         /// German umlauts written as two letters collapsed (as `TextAnalyzer.prepare` does to the
-        /// text); field names and exact values stay as typed (`vergriffen:true` is no `vergriffen:tru`).
+        /// text), and in a language that capitalises its nouns, capitalised words lower-cased (but
+        /// operators), so that the parser stems them rather than take them for names; field names and
+        /// exact values stay as typed (`vergriffen:true` is no `vergriffen:tru`).
         func adjusted(_ text: String) -> String {
             let language = analyzer.language
-            guard language.germanUmlautAlternates || !language.elisions.isEmpty else { return text }
-            return Searcher.mappingWords(text, exactFields: exactFields) { words in
-                let kept = TextAnalyzer.splittingElisions(words, language: language)
+            let lowersCapitals = language.capitalisesNouns && text.utf8.contains { $0 >= 0x41 && $0 <= 0x5A }
+            guard language.germanUmlautAlternates || !language.elisions.isEmpty || lowersCapitals else { return text }
+            return Searcher.mappingWords(text, exactFields: exactFields) { word in
+                var kept = TextAnalyzer.splittingElisions(word, language: language)
+                if lowersCapitals, !QueryText.operators.contains(kept) { kept = kept.lowercased() }
                 return language.germanUmlautAlternates ? TextNormalizer.collapsingUmlautSpellings(kept) : kept
             }
         }
@@ -46,35 +76,37 @@ final class Searcher {
     /// How many terms a partially typed last word may expand to.
     static let partialExpansionLimit: UInt32 = 20
 
-    /// The parsers of `schema`'s queries; `database`, when given, is where Xapian's own wildcards
-    /// (the typed last word of text that is not plain words) expand.
-    init(schema: Schema, database: Database?) throws(XapianError) {
+    /// The parsers of `schema`'s queries, in the languages of its types and, for types with a
+    /// `languageAttribute`, in `languages`, those their entities have; `database`, when given, is
+    /// where Xapian's own wildcards (the typed last word of text that is not plain words) expand.
+    init(schema: Schema, languages entityLanguages: EntityLanguages = EntityLanguages(), database: Database?) throws(XapianError) {
         synonyms = SynonymTable(schema: schema)
-        var grouped: [(language: Language, types: [String])] = []
+        var grouped: [(language: Language, types: [String], entityTypes: [String])] = []
         for type in schema.types {
-            for language in type.textLanguages {
-                if let at = grouped.firstIndex(where: { $0.language == language }) {
-                    grouped[at].types.append(type.name)
-                } else {
-                    grouped.append((language, [type.name]))
-                }
+            let perEntity = type.languageAttribute != nil
+            for language in perEntity ? entityLanguages.languages(of: type.name) : type.textLanguages {
+                let at = grouped.firstIndex { $0.language == language } ?? {
+                    grouped.append((language, [], []))
+                    return grouped.count - 1
+                }()
+                if perEntity { grouped[at].entityTypes.append(type.name) } else { grouped[at].types.append(type.name) }
             }
         }
-        if grouped.isEmpty { grouped = [(.english, [])] }
-        grouped.sort { $0.types.count > $1.types.count }
+        if grouped.isEmpty { grouped = [(.english, [], [])] }
+        grouped.sort { $0.types.count + $0.entityTypes.count > $1.types.count + $1.entityTypes.count }
         let fields = FieldQueries(schema: schema)
         var parsers: [LanguageParser] = []
-        for (language, types) in grouped {
+        for (language, types, entityTypes) in grouped {
             let analyzer = TextAnalyzer(language: language)
             let parser = QueryParser()
-            if let stemmer = analyzer.stemmer { try parser.setStemmer(language: stemmer, strategy: .some) }
+            let stemmer = try analyzer.makeStemmer()
+            if let stemmer { try parser.setStemmer(stemmer, strategy: .some) }
             if !analyzer.stopwords.isEmpty { parser.setStopwords(analyzer.stopwords.sorted()) }
             if let database { parser.setDatabase(database) }
             parser.setMaxExpansion(Self.partialExpansionLimit)
             try Self.addFields(of: schema, fields: fields, to: parser)
             parsers.append(LanguageParser(analyzer: analyzer, parser: parser,
-                                          stemmer: try analyzer.stemmer.map { (name: String) throws(XapianError) in try Stemmer(language: name) },
-                                          types: types, exactFields: fields.exactFields))
+                                          stemmer: stemmer, types: types, entityTypes: entityTypes, exactFields: fields.exactFields))
         }
         languages = parsers
         self.fields = fields
@@ -139,11 +171,12 @@ final class Searcher {
     }
 
     /// The queries of `text` and its synonym variants, parsed alike and ORed (entities matching
-    /// under any of the names), in the language of each of `types` (every type when empty): the
-    /// any-word query, and with `allWords` the all-word one. With several languages, each one's
-    /// parse is restricted to its types and the parses are ORed, on one BM25 scale.
+    /// under any of the names), in the languages of `types` (every type when empty): the any-word
+    /// query, and with `allWords` the all-word one. With several languages, each one's parse is
+    /// restricted to the entities with text in it (`LanguageParser.restriction(to:)`) and the
+    /// parses are ORed, on one BM25 scale.
     func parse(_ text: QueryText, allWords: Bool, types: [String]) throws(XapianError) -> (anyWords: Query, allWords: Query?) {
-        let searched = types.isEmpty ? languages : languages.filter { !Set($0.types).isDisjoint(with: types) }
+        let searched = languages.filter { $0.covers(types) }
         let chosen = searched.isEmpty ? Array(languages.prefix(1)) : searched
         var any: [Query] = []
         var all: [Query] = []
@@ -157,9 +190,18 @@ final class Searcher {
             }
             var anyWords = try Self.either(languageAny)
             var allWordsQuery = allWords ? try Self.either(languageAll) : nil
+            if let boost = try typedFormBoost(text, in: language) {
+                // Scaled back so that an entity with every word as typed scores as it would without
+                // the boost: parses in different languages stay on one scale (only some have typed
+                // forms to add), as do the query's words and feedback's terms.
+                let scale = 1 / (1 + Ranking.typedFormWeight)
+                anyWords = try Query.combine(.andMaybe, [anyWords, boost]).scaled(by: scale)
+                allWordsQuery = try allWordsQuery.map { (query: Query) throws(XapianError) in
+                    try Query.combine(.andMaybe, [query, boost]).scaled(by: scale)
+                }
+            }
             if chosen.count > 1 {
-                let own = language.types.filter { types.isEmpty || types.contains($0) }
-                let restriction = try Query.combine(.or, own.map { Query.term(IndexTerms.type($0)) })
+                let restriction = try language.restriction(to: types)
                 anyWords = try Query.combine(.filter, [anyWords, restriction])
                 allWordsQuery = try allWordsQuery.map { (query: Query) throws(XapianError) in try Query.combine(.filter, [query, restriction]) }
             }
@@ -167,6 +209,29 @@ final class Searcher {
             if let allWordsQuery { all.append(allWordsQuery) }
         }
         return (try Self.either(any), allWords ? try Self.either(all) : nil)
+    }
+
+    /// The query as typed, weighted by `Ranking.typedFormWeight`: the words typed with accents as
+    /// their exact forms (`IndexTerms.exactFormPrefix` terms), the capitalised words that `language`
+    /// stems all the same (`LanguageParser.stemmedCapitals`) unstemmed, the other words as
+    /// `language` parses them; nil for a query with neither. Added to the query as searched
+    /// (folded, stemmed), it scores an entity with the spellings typed on both, so that "Müller"
+    /// ranks Müller above Muller while "Muller" finds both alike, and a German "Bibliotheken" finds
+    /// "Bibliothek" but ranks "Bibliotheken" first. The other words count too, so that each word
+    /// keeps its weight relative to the rest: a boost of the typed forms alone would count them
+    /// more than the others in every entity that spells them as typed.
+    func typedFormBoost(_ text: QueryText, in language: LanguageParser) throws(XapianError) -> Query? {
+        let capitals = language.stemmedCapitals(text)
+        let typed = (text.exactForms.map { IndexTerms.exactFormPrefix + $0.exact } + capitals.map(language.adjusted))
+            .filter { $0.utf8.count <= IndexTerms.maximumTermBytes }
+        guard !typed.isEmpty else { return nil }
+        var parts = typed.map { Query.term($0) }
+        let rest = text.trimmed(without: Set(text.exactForms.map(\.folded) + capitals))
+        if rest.contains(where: { $0.isLetter || $0.isNumber }) {
+            language.parser.setDefaultOperator(.or)
+            parts.append(try language.parser.parse(language.adjusted(rest), flags: []))
+        }
+        return try Query.combine(.or, parts).scaled(by: Ranking.typedFormWeight)
     }
 
     /// One query, or several ORed.

@@ -40,6 +40,16 @@ public struct EntityType: Sendable, Hashable {
     /// Every language is accepted: those Xapian has a stemmer for are stemmed, and every one is
     /// folded (case, accents, width) and split into words (CJK and Thai by character n-grams).
     public var language: String
+    /// A `keyword` or `enum` attribute whose value is each entity's own language, for types whose
+    /// entities differ (a corpus of articles in many languages): read as `language` is, it sets the
+    /// analysis of that entity's text; an entity without a value, or with one that is not a
+    /// language, is analysed in the type's `language`. An attribute with its own `language` keeps it.
+    ///
+    /// ```swift
+    /// EntityType(name: "article", language: "en", languageAttribute: "lang",
+    ///            attributes: [AttributeKey("text", kind: .text), AttributeKey("lang", kind: .keyword)])
+    /// ```
+    public var languageAttribute: String?
     public var display: DisplayTemplate
     /// URL of an entity, with `{id}` and `{key}` placeholders (App Intents' `URLRepresentableEntity`).
     public var urlTemplate: String?
@@ -53,7 +63,7 @@ public struct EntityType: Sendable, Hashable {
     public var inferred: Bool
 
     public init(name: String, displayName: String? = nil, pluralName: String? = nil, idKind: IdentifierKind = .string,
-                language: String = "english", display: DisplayTemplate = DisplayTemplate(), urlTemplate: String? = nil,
+                language: String = "english", languageAttribute: String? = nil, display: DisplayTemplate = DisplayTemplate(), urlTemplate: String? = nil,
                 rankingHint: String? = nil, recency: String? = nil, attributes: [AttributeKey], inferred: Bool = false) {
         self.inferred = inferred
         self.name = name
@@ -61,6 +71,7 @@ public struct EntityType: Sendable, Hashable {
         self.pluralName = pluralName ?? self.displayName + "s"
         self.idKind = idKind
         self.language = language
+        self.languageAttribute = languageAttribute
         self.display = display
         self.urlTemplate = urlTemplate
         self.rankingHint = rankingHint

@@ -118,6 +118,10 @@ extension Schema {
             if Language(type.language) == nil {
                 throw fail("\(at).language", "'\(type.language)' is not a language (an ISO 639-1 code such as de, zh or th, a tag such as pt-BR, or a name such as german)")
             }
+            if let key = type.languageAttribute,
+               !(type.attribute(key).map { ($0.kind == .keyword || $0.kind == .enumValue) && !$0.multiValued } ?? false) {
+                throw fail("\(at).languageAttribute", "'\(key)' is not a single-valued keyword or enum attribute of type '\(type.name)'")
+            }
             for (k, attribute) in type.attributes.enumerated() {
                 if let language = attribute.language, Language(language) == nil {
                     throw fail("\(at).attributes[\(k)].language", "'\(language)' is not a language (an ISO 639-1 code such as de, zh or th, a tag such as pt-BR, or a name such as german)")
@@ -146,6 +150,7 @@ extension EntityType {
             ("name", .string(name)), ("displayName", .string(displayName)), ("pluralName", .string(pluralName)),
             ("idKind", .string(idKind.rawValue)), ("language", .string(language)),
         ]
+        if let languageAttribute { members.append(("languageAttribute", .string(languageAttribute))) }
         var display: [(key: String, value: JSONValue)] = []
         if let title = self.display.title { display.append(("title", .string(title))) }
         if let subtitle = self.display.subtitle { display.append(("subtitle", .string(subtitle))) }
@@ -229,7 +234,7 @@ private struct SchemaReader {
 
     func entityType(_ value: JSONValue, at path: String) throws(SearchlightError) -> EntityType {
         let object = try self.object(value, at: path)
-        try allowOnly(["name", "displayName", "pluralName", "idKind", "language", "display", "url", "rankingHint", "recency", "attributes", "inferred"],
+        try allowOnly(["name", "displayName", "pluralName", "idKind", "language", "languageAttribute", "display", "url", "rankingHint", "recency", "attributes", "inferred"],
                       in: object, at: path)
         let name = try string(object, "name", at: path, required: true)!
         var idKind = IdentifierKind.string
@@ -253,7 +258,8 @@ private struct SchemaReader {
         }
         return EntityType(name: name, displayName: try string(object, "displayName", at: path),
                           pluralName: try string(object, "pluralName", at: path), idKind: idKind,
-                          language: try string(object, "language", at: path) ?? "english", display: display,
+                          language: try string(object, "language", at: path) ?? "english",
+                          languageAttribute: try string(object, "languageAttribute", at: path), display: display,
                           urlTemplate: try string(object, "url", at: path), rankingHint: try string(object, "rankingHint", at: path),
                           recency: try string(object, "recency", at: path), attributes: attributes,
                           inferred: try bool(object, "inferred", at: path) ?? false)

@@ -1,7 +1,7 @@
 extension Schema {
     /// This schema extended by `other`: new types, new attribute keys and new enum cases are
     /// added; names, display and URL templates are taken from `other`. A key whose kind or
-    /// indexing flags differ, or a type whose language differs, is a conflict, since the
+    /// indexing flags differ, or a type whose language or language attribute differs, is a conflict, since the
     /// entities already indexed would no longer match the schema.
     ///
     /// ```swift
@@ -22,6 +22,9 @@ extension Schema {
             var existing = result.types[index]
             guard existing.language == type.language else {
                 throw .schemaConflict("type '\(type.name)': language '\(type.language)' differs from the stored '\(existing.language)'")
+            }
+            guard existing.languageAttribute == type.languageAttribute else {
+                throw .schemaConflict("type '\(type.name)': language attribute '\(type.languageAttribute ?? "")' differs from the stored '\(existing.languageAttribute ?? "")'")
             }
             guard existing.idKind == type.idKind else {
                 throw .schemaConflict("type '\(type.name)': id kind '\(type.idKind.rawValue)' differs from the stored '\(existing.idKind.rawValue)'")

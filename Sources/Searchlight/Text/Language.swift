@@ -28,7 +28,8 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
 
     /// The name of the Snowball stemmer Xapian 1.4 applies to the language's words, as
     /// `Xapian::Stem` accepts it ("german", "porter", "kraaij_pohlmann"); nil for languages that
-    /// Xapian has no stemmer for (Greek, Chinese, Japanese, Korean, Thai, Hindi, Vietnamese, ...).
+    /// Xapian has no stemmer for (Greek, Chinese, Japanese, Korean, Thai, Hindi, Vietnamese, ...)
+    /// and for Turkish, which is stemmed by `truncation` instead.
     ///
     /// ```swift
     /// Language("nl")?.xapianStemmer               // "dutch"
@@ -36,6 +37,21 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
     /// Language("el")?.xapianStemmer               // nil
     /// ```
     public let xapianStemmer: String?
+
+    /// For a language that inflects its words by their endings and has no Snowball stemmer as
+    /// good, how many characters of a word are its stem (5): Greek, Hindi and other Indic
+    /// languages, Slavic and Baltic languages without a Xapian stemmer, Estonian, Icelandic, and
+    /// Turkish, whose Snowball stemmer leaves many suffixes (Can et al., "Information retrieval
+    /// on Turkish texts", JASIST 2008, found the first five letters as good a stem as a full
+    /// morphological analysis). nil for the others: stemmed by `xapianStemmer`, or not at all
+    /// (Chinese, Japanese, Thai, whose n-grams need none; Vietnamese, whose words do not inflect).
+    ///
+    /// ```swift
+    /// Language("el")?.truncation  // 5
+    /// Language("tr")?.truncation  // 5
+    /// Language("de")?.truncation  // nil
+    /// ```
+    public var truncation: Int? { xapianStemmer == nil && Language.truncated.contains(code) ? 5 : nil }
 
     /// How words are found in the language's text.
     ///
@@ -82,12 +98,14 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
 
     /// The language's most common function words, written as `TextAnalyzer.prepare(_:)` leaves them
     /// (lower-cased, diacritics folded), for a query parser's stopper: English, German, French,
-    /// Spanish, Italian, Portuguese, Dutch and Russian have lists; other languages have none.
+    /// Spanish, Italian, Portuguese, Dutch, Russian, Turkish, Romanian, Greek, Arabic and Hindi have
+    /// lists; other languages have none (Vietnamese none on purpose: folded, its function words
+    /// would be content words, "đã" reading as "da", skin).
     ///
     /// ```swift
     /// Language("de")?.stopwords.contains("fur")   // true ("für", folded)
     /// Language("ru")?.stopwords.contains("и")     // true
-    /// Language("el")?.stopwords                   // []
+    /// Language("vi")?.stopwords                   // []
     /// ```
     public var stopwords: Set<String> { Language.stopwords(code: code) }
 
@@ -99,6 +117,17 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
     /// Language("fr")?.germanUmlautAlternates     // false
     /// ```
     public var germanUmlautAlternates: Bool { code == "de" }
+
+    /// Whether the language writes every noun with a capital (German, Luxembourgish), so that a
+    /// capital says nothing of a name. Xapian's query parser leaves capitalised words unstemmed,
+    /// taking them for names; in these languages they are searched lower-cased, and stemmed, with
+    /// the form typed ranked first.
+    ///
+    /// ```swift
+    /// Language("de")?.capitalisesNouns  // true
+    /// Language.english.capitalisesNouns  // false
+    /// ```
+    public var capitalisesNouns: Bool { code == "de" || code == "lb" }
 
     /// English, stemmed by Snowball's "english" (Porter 2) stemmer.
     ///
@@ -161,6 +190,18 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
         return "\(code) (\(xapianStemmer))"
     }
 
+    /// The shortest name `Language(_:)` reads back as this language: the code, or for a language's
+    /// second stemmer that stemmer's name. Index terms and metadata name languages by it.
+    ///
+    /// ```swift
+    /// Language("deu")!.tag      // "de"
+    /// Language("german2")!.tag  // "german2"
+    /// ```
+    public var tag: String {
+        guard let xapianStemmer, xapianStemmer != Language.stemmers[code] else { return code }
+        return xapianStemmer
+    }
+
     private static func isASCIILetter(_ byte: UInt8) -> Bool { byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A }
 
     /// Xapian 1.4.22's Snowball stemmers (`Xapian::Stem::get_available_languages()`) by ISO 639-1 code.
@@ -169,7 +210,15 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
         "en": "english", "fi": "finnish", "fr": "french", "de": "german", "hu": "hungarian",
         "id": "indonesian", "ga": "irish", "it": "italian", "lt": "lithuanian", "ne": "nepali",
         "no": "norwegian", "nb": "norwegian", "nn": "norwegian", "pt": "portuguese", "ro": "romanian",
-        "ru": "russian", "es": "spanish", "sv": "swedish", "ta": "tamil", "tr": "turkish",
+        "ru": "russian", "es": "spanish", "sv": "swedish", "ta": "tamil",
+    ]
+
+    /// The languages stemmed by `truncation`: those with suffixes and no Snowball stemmer in Xapian
+    /// 1.4, and Turkish. XQuAD MRR@10 (Benchmarks/eval/multilingual.py): Greek 0.892 -> 0.946 and
+    /// Hindi 0.937 -> 0.942 against no stemmer, Turkish 0.895 with Xapian's "turkish" -> 0.920;
+    /// Greek and Hindi measured lower with 4 and with 6 letters. The others are not measured.
+    static let truncated: Set<String> = [
+        "el", "tr", "hi", "bn", "mr", "ur", "bg", "uk", "pl", "cs", "sk", "sl", "hr", "sr", "bs", "lv", "et", "is",
     ]
 
     /// The stemmers that are a language's second choice, by the names Xapian accepts (and two

@@ -1,7 +1,8 @@
 /// Short lists of the most common function words (articles, pronouns, prepositions, conjunctions,
-/// auxiliaries) of languages other than English, written as they are spelled; `Language.stopwords`
-/// folds them as `TextAnalyzer` folds text. Deliberately short: only words that match nearly every
-/// text of the language, so that dropping them from a query never drops its subject.
+/// auxiliaries, question words) of languages other than English, written as they are spelled;
+/// `Language.stopwords` folds them as `TextAnalyzer` folds text. Deliberately short: only words that
+/// match nearly every text of the language, so that dropping them from a query never drops its
+/// subject, and none that folds to a common content word (Turkish "şu", that, reads "su", water).
 enum LanguageStopwords {
     static let lists: [String: String] = [
         "de": """
@@ -10,7 +11,8 @@ enum LanguageStopwords {
         für gegen hat hatte hatten haben hier ich ihm ihn ihnen ihr ihre im in ins ist ja jede jedem jeden jeder \
         jedes kann kein keine können man mein meine mich mir mit muss nach nicht nichts noch nun nur ob oder ohne \
         sehr sein seine sich sie sind so soll sollte über um und uns unser unter vom von vor war waren was weil \
-        wenn wer werden wie wieder wir wird wo zu zum zur zwar zwischen
+        wann warum welche welchem welchen welcher welches wenn wer werden wie wieder wir wird wo wurde wurden zu zum \
+        zur zwar zwischen
         """,
         "fr": """
         à ai au aux avec avait avez avoir c ce ceci cela celle celui ces cet cette d dans de des donc du elle elles \
@@ -46,6 +48,32 @@ enum LanguageStopwords {
         если есть еще ещё же за здесь и из или им их к как когда кто ли либо мне много может мы на над надо не \
         него нее неё нет ни них но ну о об он она они оно от по под после при с со так также такой там те тем то \
         того тоже только том ты у уже хотя чего чей чем что чтобы эта эти это этот я
+        """,
+        "tr": """
+        acaba ama ancak bazı belki ben bile bir biri birkaç biz bu buna bunda bundan bunu bunun çok çünkü da daha \
+        de değil diğer diye en gibi göre hangi hangisi hem hep her hiç için ile ise kaç kadar kendi ki kim kimin \
+        mi mı mu mü nasıl ne neden nerede nereden nereye niçin o olan olarak oldu olduğu olmak olur ona ondan \
+        onlar onu onun sen siz tüm ve veya ya yani
+        """,
+        "ro": """
+        a acea aceasta această acest acesta aceste acestea acei ai al ale alt am ar are au avea ca că care cât \
+        câte câți ce cea cel cele cei cine cu cum când da dacă dar de decât deci din dintre după ea ei el ele este \
+        eu fi fie fost fără iar în între îi își la le li lor lui mai mult nici nu o ori pe pentru peste prin să \
+        se și sunt sau spre tot toate toți un una unei unor unui va vor
+        """,
+        "el": """
+        ο η το οι τα του της των τον την τους τις ένα ένας μία μια ενός μιας και ή να θα δεν μη μην με σε στο \
+        στη στην στον στα στις στους στης στου από για προς κατά μετά χωρίς ως όπως που πού ποιος ποια ποιο \
+        ποιοι ποιες ποιον ποιας ποιου ποιων πόσοι πόσα πόσες πότε πώς γιατί τι είναι ήταν είχε έχει αυτός αυτή \
+        αυτό αυτά αυτοί αυτές αυτού αυτής αυτών αλλά επίσης ενώ όταν αν ότι
+        """,
+        "ar": """
+        في من إلى على عن مع هذا هذه ذلك تلك التي الذي الذين هو هي هم كان كانت يكون ما ماذا متى أين كيف لماذا \
+        هل أي كم أو ثم لا لم لن قد إن أن كل بعض بين عند حتى منذ بعد قبل غير
+        """,
+        "hi": """
+        का की के को में से पर है हैं था थी थे और या एक यह वह ये वे इस उस इन उन जो कि तो भी ने लिए तक साथ कर \
+        किया गया हो होता होती होते कौन क्या कब कहाँ कहां कैसे क्यों कितना कितने कितनी किस किसने किसे
         """,
     ]
 }

@@ -1,6 +1,9 @@
+import XapianIndex
+
 /// The one analysis of text in a language, the same for indexing and for querying: `prepare(_:)`
 /// gives the text to hand to Xapian's TermGenerator, which splits it into words and stems them
-/// with `stemmer`, CJK as n-grams when `usesCJKNGrams` (`TermGenerator.cjkNGrams`). Queries are
+/// (`makeStemmer()`: the language's Snowball `stemmer`, or its `truncation`), CJK as n-grams when
+/// `usesCJKNGrams` (`TermGenerator.cjkNGrams`). Queries are
 /// folded the same way (`Searcher.normalized`, which keeps operators and field names) and their
 /// CJK runs written as the same n-gram terms (`cjkNGrams(_:)`), then parsed with `stemmer` and
 /// `stopwords`.
@@ -27,12 +30,27 @@ public struct TextAnalyzer: Sendable {
         self.language = language
     }
 
-    /// The Snowball stemmer to give Xapian (nil: "none", words are not stemmed).
+    /// The Snowball stemmer to give Xapian (nil: none; the words are then stemmed by `truncation`,
+    /// or not at all).
     ///
     /// ```swift
     /// TextAnalyzer(language: Language("es")!).stemmer  // "spanish"
     /// ```
     public var stemmer: String? { language.xapianStemmer }
+
+    /// How many characters of a word are its stem, for a language stemmed by truncation.
+    ///
+    /// ```swift
+    /// TextAnalyzer(language: Language("el")!).truncation  // 5
+    /// ```
+    public var truncation: Int? { language.truncation }
+
+    /// The stemmer of the language's words, for Xapian's TermGenerator and QueryParser: Snowball's
+    /// `stemmer`, else truncation to `truncation` characters; nil when words are not stemmed.
+    func makeStemmer() throws(XapianError) -> Stemmer? {
+        if let stemmer { return try Stemmer(language: stemmer) }
+        return try truncation.map { (length: Int) throws(XapianError) in try Stemmer(truncatingTo: length) }
+    }
 
     /// The words the query parser drops, written as `prepare(_:)` writes them (folded).
     ///
@@ -75,6 +93,45 @@ public struct TextAnalyzer: Sendable {
         if language.germanUmlautAlternates { prepared = TextNormalizer.collapsingUmlautSpellings(prepared) }
         if !summary.isASCII { prepared = TextAnalyzer.segmented(prepared) }
         return prepared
+    }
+
+    /// The words of `text` that folding changes (accents and other diacritics, "ß", dotless "ı"),
+    /// each as it is written, lower-cased and composed (NFC; Greek final "ς" as "σ", which is case,
+    /// not spelling), beside its folded form. Indexed next to the folded words
+    /// (`IndexTerms.exactFormPrefix`) and looked up for the words of a query, so that a query typed
+    /// with accents ranks the spelling it typed above words that only fold alike, while a query
+    /// typed without them finds both alike. Words folding leaves alone (ASCII, CJK, Thai) have none.
+    ///
+    /// ```swift
+    /// TextAnalyzer.exactForms("Café Müller, tiếng Việt").map(\.exact)  // ["café", "müller", "tiếng", "việt"]
+    /// TextAnalyzer.exactForms("Cafe Mueller")                          // []
+    /// ```
+    public static func exactForms(_ text: String) -> [(exact: String, folded: String)] {
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return [] }
+        var forms: [(exact: String, folded: String)] = []
+        var word = String.UnicodeScalarView()
+        var isASCII = true
+        func flush() {
+            defer {
+                word.removeAll(keepingCapacity: true)
+                isASCII = true
+            }
+            guard !isASCII else { return }
+            let written = String(word)
+            let exact = TextNormalizer.lowercased(written)
+            let folded = TextNormalizer.normalized(written)
+            if exact != folded { forms.append((exact, folded)) }
+        }
+        for scalar in text.unicodeScalars {
+            if TextNormalizer.isWordCharacter(scalar) {
+                word.append(scalar)
+                if !scalar.isASCII { isASCII = false }
+            } else if !word.isEmpty {
+                flush()
+            }
+        }
+        flush()
+        return forms
     }
 
     /// `text` without the elided articles and pronouns of `language` ("l'", "qu'", "dell'")

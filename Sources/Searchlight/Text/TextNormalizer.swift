@@ -40,6 +40,19 @@ public enum TextNormalizer {
         return summary.hasCapitals ? asciiLowercased(text) : text
     }
 
+    /// `text` lower-cased and composed (NFC), its accents kept: the exact form of a word, which
+    /// `normalized(_:)` folds further. Greek final "ς" is written "σ", as `normalized(_:)` writes
+    /// it: which of the two a word ends in is a matter of case, not of spelling.
+    ///
+    /// ```swift
+    /// TextNormalizer.lowercased("Cafe\u{301} ΛΌΓΟΣ")  // "café λόγοσ"
+    /// ```
+    public static func lowercased(_ text: String) -> String {
+        var lowered = String.UnicodeScalarView()
+        for scalar in text.lowercased()._nfc { lowered.append(scalar == "\u{03C2}" ? "\u{03C3}" : scalar) }
+        return String(lowered)
+    }
+
     /// The spellings of a folded German word with its umlauts written as two letters ("ue", "oe",
     /// "ae") collapsed to the plain vowel, as `normalized(_:)` folds the umlaut itself: "mueller"
     /// gives ["muller"], the folding of "Müller", so either spelling finds the other. Empty when
