@@ -427,7 +427,9 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     frequencies (a get_mset(0, 0, 0) of (anyWords AND_NOT allWords) only when that cannot).
 //  8. The document data of every hit is read and unpacked from zstd, with the index's dictionary
 //     (Searchlight then decodes it as JSON and cuts a snippet, which the mirror does not; nor the
-//     spelling correction of searches where fewer than EntityIndex.fewResults entities match every word).
+//     spelling correction of searches where fewer than EntityIndex.fewResults entities match every word,
+//     nor typo tolerance: a word no entity has, or a rare one a slip away from a far more common word,
+//     searched as that word too; the query files' words are spelt as the index spells them).
 // =============================================================================================
 
 // The one number kept here by hand: the format the plan above was last checked against. A new

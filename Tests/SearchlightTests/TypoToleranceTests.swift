@@ -75,4 +75,35 @@ import Testing
         #expect(typo.results.first?.entity.id.stringValue == "wireshark")
         #expect(typo.correctionSearched)
     }
+
+    @Test func aRareWordBesideAFarMoreCommonSpellingFindsBoth() throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        var entities = (0..<25).map { trail("p\($0)", "Python Trail \($0)", description: "Москва python loop number \($0)") }
+        entities += [
+            trail("typo", "Pyhton Ridge", description: "a ridge whose sign says pyhton, and Моксва"),
+            trail("wanted", "Requests Pass", description: "python requests and Москва"),
+            trail("grovel", "Grovel Dome", description: "grovel"),
+            trail("gravel", "Gravel Wall", description: "gravel gravel"),
+            trail("gravel2", "Gravel Steps", description: "gravel"),
+            trail("doubled", "Doubled Letter", description: "pythoon"),
+        ]
+        try index.index(entities)
+        let found = try index.search(SearchRequest("pyhton requests"))
+        let ids = found.results.map(\.entity.id.stringValue)
+        #expect(ids.contains("typo") && ids.contains("wanted"), "\(ids)")
+        #expect(found.correction == "python requests" && found.correctionSearched)
+        #expect(found.synonyms.isEmpty)
+        let cyrillic = try index.search(SearchRequest("моксва"))
+        #expect(cyrillic.correction == "москва" && cyrillic.total == 27, "\(cyrillic.total)")
+        // A letter typed twice is a slip too.
+        #expect(try index.search(SearchRequest("pythoon")).correction == "python")
+        // Not twenty times as common: the rare word is taken as meant.
+        let grovel = try index.search(SearchRequest("grovel"))
+        #expect(grovel.results.map(\.entity.id.stringValue) == ["grovel"] && grovel.correction == nil)
+        var off = SearchRequest("pyhton requests")
+        off.typos = .off
+        #expect(try index.search(off).results.map(\.entity.id.stringValue).contains("wanted") == true)
+        #expect(try index.search(off).correctionSearched == false)
+    }
 }

@@ -47,10 +47,10 @@ extension EntityIndex {
                 explaining: request.explain ? (reader, try ResultAssembler.explainedExpansions(of: text, database: state.database)) : nil)
             var found = SearchResults(query: request.text, total: page.total.count, totalIsExact: page.total.isExact,
                                       results: try assembler.results(page.hits, firstRank: request.offset + 1), facets: page.facets)
-            found.synonyms = text.variants.map(\.trimmed)
+            found.synonyms = text.variants.map(\.trimmed).filter { $0 != text.rareWordsCorrected }
             if request.explain { found.plan = reader.firstPageQuery?.description }
-            if text.isCorrected {
-                found.correction = text.trimmed
+            if text.isCorrected || text.rareWordsCorrected != nil {
+                found.correction = text.rareWordsCorrected ?? text.trimmed
                 found.correctionSearched = true
             } else if page.closeMatches < Self.fewResults, request.offset == 0, request.sort.isEmpty {
                 found.correction = try Self.spellingCorrection(of: text, database: state.database)

@@ -22,7 +22,7 @@ struct QueryPlanner {
             feedback: request.sort.isEmpty && request.match != .all && text.isVerbose,
             filters: try restrictions(types: request.types) + (narrowed?.queries ?? []),
             expired: try expiry(facts),
-            titleBoost: relevance ? try Ranking.wholeTitleBoost(text: text.trimmed) : nil,
+            titleBoost: relevance ? try Ranking.wholeTitleBoost(texts: [text.trimmed] + [text.rareWordsCorrected].compactMap { $0 }) : nil,
             predicate: narrowed?.isExact == true ? nil : request.filter,
             sort: request.sort.map { descriptor in
                 Enquire.SortKey(slot: schema.numericSlot(descriptor.key) ?? schema.stringSlot(descriptor.key)!, descending: descriptor.descending)

@@ -47,6 +47,9 @@ struct QueryText {
     /// the text is then the corrected one, searched instead of the typed one, whose every matching
     /// word it keeps.
     private(set) var isCorrected = false
+    /// The text with its rare words spelt as far more entities spell them (`TypoCorrections.rareFrequency`),
+    /// set by `lookUp` and searched beside the text as one of its `variants`.
+    private(set) var rareWordsCorrected: String?
 
     /// Analyses `text`, the folded form (`Searcher.normalized`) of `typed`, the text as it was
     /// typed (the same when omitted). `typing` says whether a last word not followed by a space
@@ -173,10 +176,14 @@ struct QueryText {
     mutating func lookUp(in database: Database, synonyms: SynonymTable, expansionStemmer: Stemmer?,
                          typos: TypoTolerance, stopwords: Set<String>) throws(XapianError) {
         if typos == .auto, let spelt = try correctedSpelling(in: database, stopwords: stopwords) {
-            self = QueryText(spelt, typing: isTyping, partial: partial, exactForms: exactForms)
-            isCorrected = true
+            if spelt.replacesText {
+                self = QueryText(spelt.text, typing: isTyping, partial: partial, exactForms: exactForms)
+                isCorrected = true
+            } else {
+                rareWordsCorrected = spelt.text
+            }
         }
-        variants = try synonyms.variants(of: self, database: database).map {
+        variants = try (synonyms.variants(of: self, database: database) + [rareWordsCorrected].compactMap { $0 }).map {
             QueryText($0, typing: isTyping, partial: partial, exactForms: [])
         }
         for text in searchedTexts {
@@ -186,26 +193,35 @@ struct QueryText {
         }
     }
 
-    /// Plain-word text with each word that no entity has, and that typo tolerance may correct,
-    /// replaced by the index's closest word; nil when no word changes. A word being typed is left
-    /// alone while some word begins with it.
-    private func correctedSpelling(in database: Database, stopwords: Set<String>) throws(XapianError) -> String? {
+    /// Plain-word text with each word that typo tolerance may correct and that no entity has spelt
+    /// as the index's closest word, and each that only a few have (`TypoCorrections.rareFrequency`)
+    /// as a word one slip away that many times more have (`TypoCorrections.commonNeighbour`); nil when no word changes. `replacesText` when a word no
+    /// entity has changed (the typed text would find nothing for it), false when only rare words
+    /// did (their entities stay found). A word being typed is left alone while some word begins with it.
+    private func correctedSpelling(in database: Database, stopwords: Set<String>) throws(XapianError) -> (text: String, replacesText: Bool)? {
         guard plainWords != nil else { return nil }
         let typed = trimmed.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
-        var changed = false
+        var changed = false, replaces = false
         var spelt: [String] = []
         for (position, word) in typed.enumerated() {
             let beingTyped = partial && position == typed.count - 1
-            guard TypoCorrections.isCorrectable(word), !stopwords.contains(word), try database.termFrequency(word) == 0,
-                  try (beingTyped ? database.mostFrequentTerms(withPrefix: word, limit: 1).count : 0) == 0,
-                  let correction = try TypoCorrections.correction(of: word, database: database) else {
+            guard TypoCorrections.isCorrectable(word), !stopwords.contains(word) else {
                 spelt.append(word)
                 continue
             }
-            spelt.append(correction)
+            let frequency = try database.termFrequency(word)
+            guard frequency <= TypoCorrections.rareFrequency,
+                  try (beingTyped ? database.mostFrequentTerms(withPrefix: word, limit: 2).count : 0) <= (frequency == 0 ? 0 : 1),
+                  let correction = try frequency == 0 ? TypoCorrections.correction(of: word, database: database)
+                                                      : TypoCorrections.commonNeighbour(of: word, frequency: frequency, database: database) else {
+                spelt.append(word)
+                continue
+            }
+            spelt.append(correction.word)
             changed = true
+            replaces = replaces || frequency == 0
         }
-        return changed ? spelt.joined(separator: " ") : nil
+        return changed ? (spelt.joined(separator: " "), replaces) : nil
     }
 
     /// A variant of a text: typed as the text it replaces a name of, with the exact forms it keeps.

@@ -62,11 +62,15 @@ enum Ranking {
     /// words apart, gains most at 2, Turkish loses from 2 on.
     static let typedFormWeight = 1.0
 
-    /// The whole-title term of `text`: an entity whose title is exactly the query gains its weight.
-    static func wholeTitleBoost(text: String) throws(XapianError) -> Query? {
-        let whole = IndexTerms.wholeTitle(text)
-        guard whole.count > IndexTerms.wholeTitlePrefix.count, whole.utf8.count <= IndexTerms.maximumTermBytes else { return nil }
-        return try Query.term(whole).scaled(by: wholeTitleBoost)
+    /// The whole-title terms of `texts` (the query, and its spelling with rare words corrected),
+    /// ORed: an entity whose title is exactly one of them gains its weight.
+    static func wholeTitleBoost(texts: [String]) throws(XapianError) -> Query? {
+        let terms = Set(texts.map(IndexTerms.wholeTitle)).filter {
+            $0.count > IndexTerms.wholeTitlePrefix.count && $0.utf8.count <= IndexTerms.maximumTermBytes
+        }
+        guard !terms.isEmpty else { return nil }
+        let queries = terms.sorted().map { Query.term($0) }
+        return try (queries.count == 1 ? queries[0] : Query.combine(.or, queries)).scaled(by: wholeTitleBoost)
     }
 
     /// The hint boost of each match that can still reach the page ending at `pageEnd`; the

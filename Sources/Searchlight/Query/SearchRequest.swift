@@ -116,11 +116,12 @@ public struct SearchResults: Sendable, Hashable {
     /// Value counts over all matches for each requested facet key, most frequent first.
     public var facets: [Facet] = []
     /// A better spelling of the query: the text searched instead when typo tolerance corrected
-    /// words no entity has (`correctionSearched`), else a suggestion ("did you mean") offered
-    /// when few entities matched every word.
+    /// words no entity has, or beside the query when it corrected words only a few entities have
+    /// (`correctionSearched`, both); else a suggestion ("did you mean") offered when few entities
+    /// matched every word.
     public var correction: String?
-    /// Whether `correction` is what was searched (words no entity has were corrected), rather than
-    /// only offered.
+    /// Whether `correction` was searched (instead of the query, or beside it for rare words),
+    /// rather than only offered.
     public var correctionSearched = false
     /// The other texts searched along with the query, each with one name replaced by another name
     /// of the same entity (synonyms from attributes such as `alternateNames`).

@@ -15,15 +15,19 @@ public enum TypoTolerance: String, Sendable, Hashable, CaseIterable {
     case off
 }
 
-/// The corrections typo tolerance makes: for a word no entity has, the index's closest word.
+/// The corrections typo tolerance makes: for a word no entity has, the index's closest word; for a
+/// word only a few entities have (`rareFrequency`), a word one slip away that many times more have
+/// (`rareRatio`: "pyhton", a typo one description makes, beside "python"), searched beside it.
 ///
-/// A word the index has is taken as meant (its matches rank as they are); only unknown words are
-/// corrected, so an exact match always ranks above a typo match, and a correction costs a scan of
-/// the words that begin with the same two letters (or those two swapped), about two thousand on
-/// the Debian corpus, only when a word is unknown.
+/// A word the index has often is taken as meant (its matches rank as they are), so an exact match
+/// ranks above a typo match. Correcting an unknown word costs a scan of the words that begin with
+/// the same two letters (or those two swapped), about two thousand on the Debian corpus; a rare
+/// word, far more common in queries (parts of names, jargon), costs only a look-up of each of its
+/// slips (`commonNeighbour`), a few dozen at most.
 ///
 /// ```swift
-/// try TypoCorrections.correction(of: "wireshrak", database: database)   // "wireshark"
+/// try TypoCorrections.correction(of: "wireshrak", database: database)?.word        // "wireshark"
+/// try TypoCorrections.commonNeighbour(of: "pyhton", frequency: 1, database: database)?.word   // "python"
 /// ```
 enum TypoCorrections {
     /// Words this long or longer are forgiven one edit.
@@ -32,6 +36,11 @@ enum TypoCorrections {
     static let twoEditsFrom = 9
     /// The most index words one correction compares with.
     static let scanLimit = 20_000
+    /// A word in this many entities or fewer is rare: a close word far more entities have
+    /// (`rareRatio` times as many) is searched beside it.
+    static let rareFrequency = 3
+    /// How many times more entities a rare word's correction must be in.
+    static let rareRatio = 20
 
     /// How many edits a word of this many letters is forgiven.
     static func allowedEdits(_ word: String) -> Int {
@@ -44,9 +53,42 @@ enum TypoCorrections {
         allowedEdits(word) > 0 && !word.unicodeScalars.contains { $0.properties.numericType != nil }
     }
 
-    /// The closest word to `word` that the index's text has, within the edits `word` is forgiven:
-    /// the fewest edits, then the most entities; nil when there is none.
-    static func correction(of word: String, database: Database) throws(XapianError) -> String? {
+    /// The word the most entities have, at least `rareRatio` times `frequency`, among those one
+    /// slip away from `word`: two neighbouring letters swapped, or one letter left out (a letter
+    /// typed twice or by mistake). nil when none is that common. Each slip is looked up, so the
+    /// cost is bounded by the word's length (two look-ups per letter), not by the vocabulary.
+    ///
+    /// - Parameters:
+    ///   - word: a word of the query (lower-cased) that `frequency` entities have.
+    ///   - frequency: how many entities have `word`.
+    ///   - database: the index whose words are looked up.
+    /// - Throws: `XapianError` when the index cannot be read.
+    static func commonNeighbour(of word: String, frequency: Int, database: Database) throws(XapianError) -> (word: String, entities: Int)? {
+        let letters = Array(word.unicodeScalars)
+        guard letters.count >= oneEditFrom else { return nil }
+        var slips = Set<String>()
+        for at in 0..<(letters.count - 1) where letters[at] != letters[at + 1] {
+            var swapped = letters
+            swapped.swapAt(at, at + 1)
+            slips.insert(String(String.UnicodeScalarView(swapped)))
+        }
+        for at in letters.indices {
+            var shorter = letters
+            shorter.remove(at: at)
+            slips.insert(String(String.UnicodeScalarView(shorter)))
+        }
+        var best: (word: String, entities: Int)?
+        for slip in slips.sorted() {
+            let entities = try database.termFrequency(slip)
+            if entities >= frequency * rareRatio, entities > best?.entities ?? 0 { best = (slip, entities) }
+        }
+        return best
+    }
+
+    /// The closest other word to `word` that the index's text has, within the edits `word` is
+    /// forgiven, and how many entities have it: the fewest edits, then the most entities; nil when
+    /// there is none.
+    static func correction(of word: String, database: Database) throws(XapianError) -> (word: String, entities: Int)? {
         let edits = allowedEdits(word)
         let typed = Array(word.unicodeScalars)
         guard edits > 0, typed.count >= 2 else { return nil }
@@ -59,7 +101,7 @@ enum TypoCorrections {
             try database.forEachTerm(withPrefix: head) { term, frequency in
                 scanned += 1
                 let candidate = term.unicodeScalars
-                if abs(candidate.count - typed.count) <= edits {
+                if abs(candidate.count - typed.count) <= edits, term != word {
                     let distance = distances.between(typed, candidate)
                     if distance <= edits,
                        best.map({ (distance, -frequency, term) < ($0.distance, -$0.count, $0.word) }) ?? true {
@@ -69,6 +111,6 @@ enum TypoCorrections {
                 return scanned < scanLimit
             }
         }
-        return best?.word
+        return best.map { ($0.word, $0.count) }
     }
 }
