@@ -6,6 +6,10 @@ query through the CLI (`search --json --limit 100`, one process per query, as a 
 reports nDCG@10, MAP (over the top 100) and P@10 against the binary qrels.
 
     python3 Benchmarks/eval/cisi.py [--bin .build/release/searchlight] [--data ../shared/data/cisi] [--json]
+
+Any collection in the same form evaluates alike (--data DIR --name NAME): docs.jsonl ({"id",
+"title", "body"}), queries.jsonl ({"id", "text"}) and qrels.txt (TREC: query 0 doc grade); see
+cranfield.py, which converts the Cranfield collection, held out from every ranking decision.
 """
 import argparse
 import json
@@ -46,6 +50,7 @@ def main():
     parser.add_argument("--data", default=os.path.join(os.path.dirname(ROOT), "shared/data/cisi"))
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     parser.add_argument("--search-args", default="", help="extra `searchlight search` options, e.g. '--match any'")
+    parser.add_argument("--name", default="CISI", help="the collection's name in the report (for --data of another collection)")
     args = parser.parse_args()
 
     relevant = load_qrels(os.path.join(args.data, "qrels.txt"))
@@ -68,7 +73,7 @@ def main():
     if args.json:
         print(json.dumps({"queries": len(queries), "ndcg@10": round(ndcg, 4), "map": round(map_, 4), "p@10": round(p10, 4)}))
     else:
-        print(f"CISI, {len(queries)} judged queries: nDCG@10 {ndcg:.3f}  MAP {map_:.3f}  P@10 {p10:.3f}")
+        print(f"{args.name}, {len(queries)} judged queries: nDCG@10 {ndcg:.3f}  MAP {map_:.3f}  P@10 {p10:.3f}")
 
 
 if __name__ == "__main__":
