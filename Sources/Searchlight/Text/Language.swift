@@ -68,7 +68,7 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
         case cjkNGrams
         /// Thai, Lao, Khmer, Myanmar: no spaces between words, and scripts Xapian's CJK n-grams do
         /// not cover, so Searchlight cuts their spans into overlapping pairs of characters
-        /// (`TextAnalyzer.segmented(_:)`).
+        /// (`TextAnalyzer.segmented(_:grams:)`).
         case characterBigrams
     }
 
