@@ -141,6 +141,9 @@ import Searchlight
         #expect(try cli.run(["stats", "--json", "--index", replica], withIndex: false).json.map { ($0 as? [String: Any])?["documents"] as? Int } == 1125)
         #expect(try Self.answers(cli, index: replica) == Self.answers(cli, index: master))
         #expect(try cli.run(["check", "--index", replica], withIndex: false).status == 0)
+        // A replica is written by xapian-replicate alone.
+        let refused = try cli.run(["delete", "--index", replica, "trail:mist-trail"], withIndex: false)
+        #expect(refused.status == 6 && refused.stderr.contains("it is a replica"), "\(refused.stderr)")
 
         // A compaction gives the master a new database (a new Xapian uuid), which replicas copy whole:
         // xapian-replicate switches the replica's stub to the new copy and deletes the old one. A

@@ -132,6 +132,10 @@ public final class EntityIndex: Sendable {
                 guard isXapian else { throw SearchlightError.notAnIndex(path: path, reason: "the folder holds no index") }
                 return try retryingTornOpen { () throws(XapianError) in try Database(path: path) }
             case .readWrite:
+                if isXapian, ShardedFolder.isReplica(path) {
+                    throw SearchlightError.storage(StorageFailure(kind: .io, message: "cannot write the index at \(path): it is a replica, which "
+                        + "xapian-replicate keeps a copy of its master; write to the master instead"))
+                }
                 if exists, !isXapian, !((try? files.contentsOfDirectory(atPath: path))?.isEmpty ?? true) {
                     throw SearchlightError.notAnIndex(path: path, reason: "the folder is not empty and holds no index; refusing to write into it")
                 }

@@ -30,6 +30,10 @@ enum ShardedFolder {
         return text + localEntries(ofStub: text, in: path).map { stubText($0) }.joined()
     }
 
+    /// Whether the index at `path` is a replica kept by `xapian-replicate` (or has a shard that is):
+    /// its stub file says it was written by Xapian's `DatabaseReplica`. Writing one would break it.
+    static func isReplica(_ path: String) -> Bool { stubText(path).contains("Xapian::DatabaseReplica") }
+
     /// The folders a stub file's local lines (`glass FOLDER`, `auto FOLDER`) name, in order, relative
     /// paths taken from `folder`; other lines (remote shards) are left out.
     static func localEntries(ofStub text: String, in folder: String) -> [String] {
