@@ -306,7 +306,8 @@ bool cx_database_merge(cx_database *db, const char *destination, cx_error *error
     return guarded(error, false, [&] {
         WholeDatabaseScan scan;
         Xapian::Database &source = db->db();
-        Xapian::WritableDatabase merged(destination, Xapian::DB_CREATE | Xapian::DB_BACKEND_GLASS);
+        // Unsynced: it is only read by the compaction that follows, whose output is synced.
+        Xapian::WritableDatabase merged(destination, Xapian::DB_CREATE | Xapian::DB_BACKEND_GLASS | Xapian::DB_NO_SYNC);
         Xapian::doccount copied = 0;
         for (Xapian::PostingIterator it = source.postlist_begin(""); it != source.postlist_end(""); ++it) {
             merged.replace_document(*it, source.get_document(*it));

@@ -59,13 +59,15 @@ import Searchlight
         }
     }
 
+    struct ServerNotReady: Error { let port: Int }
+
     /// `xapian-replicate-server` serving the databases under `folder` on a free loopback port, ready.
     static func server(serving folder: String) throws -> (Child, Int) {
         let port = try freePort()
         let server = try Child("xapian-replicate-server", ["-I", "127.0.0.1", "-p", String(port), folder])
         let deadline = Date().addingTimeInterval(10)
         while !accepts(port) {
-            guard server.process.isRunning, Date() < deadline else { throw CocoaError(.fileReadUnknown) }
+            guard server.process.isRunning, Date() < deadline else { throw ServerNotReady(port: port) }
             usleep(20_000)
         }
         return (server, port)
