@@ -128,7 +128,9 @@ import Searchlight
         #expect(try Self.answers(cli, index: replica) == Self.answers(cli, index: master))
 
         // The master indexes 800 more trails in batches of 40 while the replica is brought up to date
-        // and searched, again and again: every search of the replica succeeds.
+        // and searched, again and again, by new processes and by one reader that stays open (which
+        // changesets applied in place make reopen): every search of the replica succeeds.
+        let longLived = try EntityIndex(path: replica)
         let more = try Self.moreTrails(cli, count: 800)
         let writer = try Child(URL(fileURLWithPath: CLI.binary).standardizedFileURL.path, ["index", "--index", master, "--batch-size", "40", "--no-compact", "--schema", CLI.corpus + "/schema.json", more])
         var rounds = 0
@@ -136,6 +138,8 @@ import Searchlight
             try Self.replicate("packages", shards: shards, into: replica, port: port)
             let search = try cli.run(["search", "--json", "--index", replica, "granite"], withIndex: false)
             #expect(search.status == 0 && (search.json as? [String: Any])?["total"] as? Int ?? 0 > 0, "\(search.stderr)")
+            #expect(try !longLived.search(SearchRequest("granite")).results.isEmpty)
+            if rounds % 3 == 0 { try longLived.reopen() }
             rounds += 1
         } while writer.process.isRunning && rounds < 200
         #expect(writer.finish(within: 60) == 0)
@@ -143,6 +147,10 @@ import Searchlight
         #expect(try cli.run(["stats", "--json", "--index", replica], withIndex: false).json.map { ($0 as? [String: Any])?["documents"] as? Int } == 1125)
         #expect(try Self.answers(cli, index: replica) == Self.answers(cli, index: master))
         #expect(try cli.run(["check", "--index", replica], withIndex: false).status == 0)
+        try longLived.reopen()
+        #expect(try longLived.totalCount == 1125)
+        let details = (try cli.run(["stats", "--json", "--index", replica], withIndex: false).json as? [String: Any])?["shardDetails"] as? [[String: Any]]
+        #expect(details?.compactMap { $0["documents"] as? Int }.reduce(0, +) == (shards == 1 ? 0 : 1125))
         // A replica is written by xapian-replicate alone.
         let refused = try cli.run(["delete", "--index", replica, "trail:mist-trail"], withIndex: false)
         #expect(refused.status == 6 && refused.stderr.contains("it is a replica"), "\(refused.stderr)")

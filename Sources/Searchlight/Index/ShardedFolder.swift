@@ -25,10 +25,14 @@ enum ShardedFolder {
     /// The text of the stub file at `path` and of the stub files in the folders it lists (a replica's,
     /// which `xapian-replicate` rewrites to switch to a fresh copy), one after the other; "" when the
     /// folder has none. Readers compare it to see whether the database they opened was replaced.
-    static func stubText(_ path: String) -> String {
-        guard let text = try? String(contentsOfFile: stub(path), encoding: .utf8) else { return "" }
-        return text + localEntries(ofStub: text, in: path).map { stubText($0) }.joined()
+    static func stubText(_ path: String, depth: Int = 0) -> String {
+        guard depth < maximumStubDepth, let text = try? String(contentsOfFile: stub(path), encoding: .utf8) else { return "" }
+        return text + localEntries(ofStub: text, in: path).map { stubText($0, depth: depth + 1) }.joined()
     }
+
+    /// How deep stubs are followed: a replica of a sharded index has two levels; a stub that lists
+    /// its own folder (`auto .`) must not be followed for ever.
+    static let maximumStubDepth = 4
 
     /// Whether the index at `path` is a replica kept by `xapian-replicate` (or has a shard that is):
     /// its stub file says it was written by Xapian's `DatabaseReplica`. Writing one would break it.
@@ -54,8 +58,8 @@ enum ShardedFolder {
     /// The glass database folders the index at `path` is made of, through every stub: a replica
     /// shard's stub names the copy `xapian-replicate` keeps current. Xapian's check takes these (it
     /// cannot follow a stub that names a folder holding another stub).
-    static func databaseFolders(_ path: String) -> [String] {
-        isSharded(path) ? shardFolders(path).flatMap(databaseFolders) : [path]
+    static func databaseFolders(_ path: String, depth: Int = 0) -> [String] {
+        isSharded(path) && depth < maximumStubDepth ? shardFolders(path).flatMap { databaseFolders($0, depth: depth + 1) } : [path]
     }
 
     /// Lays out an empty sharded index of `shards` shards in the empty or missing folder `path`:
