@@ -18,7 +18,7 @@ public struct ShardStatistics: Sendable, Equatable {
 
 extension EntityIndex {
     /// One entry per shard, in shard order, for a sharded index; empty for one database. Counting a
-    /// shard's distinct terms walks them all (about a second for millions).
+    /// shard's distinct terms walks them all (0.06 s for the 950,000 of the Debian corpus's 2 shards).
     ///
     /// ```swift
     /// let shards = try EntityIndex(path: "/tmp/packages").shardStatistics()
