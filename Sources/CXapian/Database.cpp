@@ -269,7 +269,10 @@ bool cx_database_compact(cx_database *db, const char *destination, cx_error *err
 
 // Documents are copied at their own docids (on a combined database, combined docids), so that a merged
 // sharded index keeps the order of its documents and the docids its short-prefix tables name; a
-// commit every so many documents bounds the memory the copy holds.
+// commit every so many documents bounds the memory the copy holds. Not a WholeDatabaseScan: a
+// document's positions are one lookup per term in a table ordered by term, reads all over the
+// files, which the tool's mapped reads serve without a system call each (a merge of 10,000 Debian
+// packages in 2 shards: 17 s instead of 40, for 20 MB more resident).
 static const Xapian::doccount merge_commit_interval = 10000;
 
 // Glass does not tighten a slot's value bounds when documents are deleted, and searches read them
@@ -304,7 +307,6 @@ static void keep_value_bounds(Xapian::Database &source, Xapian::WritableDatabase
 
 bool cx_database_merge(cx_database *db, const char *destination, cx_error *error) {
     return guarded(error, false, [&] {
-        WholeDatabaseScan scan;
         Xapian::Database &source = db->db();
         // Unsynced: it is only read by the compaction that follows, whose output is synced.
         Xapian::WritableDatabase merged(destination, Xapian::DB_CREATE | Xapian::DB_BACKEND_GLASS | Xapian::DB_NO_SYNC);
