@@ -16,7 +16,7 @@ help:
 	@echo "make test   - install deps, build, run all tests, then build and run Examples/BookSearch (make example)"
 	@echo "make eval   - ranking quality on CISI, and on Cranfield held out (CRANFIELD_SOURCE=DIR) (Benchmarks/eval)"
 	@echo "make eval-multilingual - success@10/MRR@10 per language on XQuAD (12 languages) and Debian translations, against tantivy and FTS5"
-	@echo "make bench  - latency and throughput against raw Xapian, SQLite FTS5 and tantivy (SCALE=10, SEED=N, QUERIES=DIR)"
+	@echo "make bench  - latency and throughput against raw Xapian, SQLite FTS5 and tantivy (SCALE=10, SEED=N, QUERIES=DIR, SHARDS=N)"
 	@echo "make benchmarks - package-benchmark suite (Benchmarks/Package.swift): indexing throughput, search/suggest/get latency"
 	@echo "make release - optimised build in .build/release (Swift runtime linked statically: a one-shot search starts in a few ms)"
 
@@ -81,11 +81,13 @@ clean:
 
 # Latency and throughput against raw Xapian, SQLite FTS5 and tantivy on the Debian package corpus
 # (Benchmarks/run.py; builds the corpus, queries and peers it lacks). `make bench SCALE=10` for 10×,
-# `make bench SEED=7` for another draw of queries, `make bench QUERIES=DIR` for your own query files.
+# `make bench SEED=7` for another draw of queries, `make bench QUERIES=DIR` for your own query files,
+# `make bench SHARDS=2` to add a sharded Searchlight index (indexing and search ratios to the single one).
 SCALE ?= 1
 ROUNDS ?= 3
 COUNT  ?= 1000
 SEED   ?= 42
+SHARDS ?= 1
 QUERIES ?=
 # The peers' compilers, SQLite's header and Python's venv (tantivy is installed into one).
 BENCH_APT_PACKAGES := g++ libsqlite3-dev python3-venv
@@ -94,7 +96,7 @@ bench-deps:
 	$(call apt_install,$(BENCH_APT_PACKAGES))
 
 bench: release bench-deps
-	python3 Benchmarks/run.py --scale $(SCALE) --rounds $(ROUNDS) --count $(COUNT) --seed $(SEED) \
+	python3 Benchmarks/run.py --scale $(SCALE) --rounds $(ROUNDS) --count $(COUNT) --seed $(SEED) --shards $(SHARDS) \
 		$(if $(QUERIES),--queries $(QUERIES)) --bin $(RELEASE_BIN)
 
 # The package-benchmark suite (Benchmarks/Package.swift, its own package so the main build stays light):

@@ -2,7 +2,7 @@
 """Latency and throughput of Searchlight against its peers, one command.
 
     python3 Benchmarks/run.py [--corpus DIR] [--scale N] [--bin PATH_TO_searchlight] [--rounds 3]
-                              [--seed 42 | --queries DIR] [--out Benchmarks/RESULTS.md] [--reuse-indexes]
+                              [--seed 42 | --queries DIR] [--shards N] [--out Benchmarks/RESULTS.md] [--reuse-indexes]
 
 Builds what is missing (the Debian corpus, the query files, the peers, a release build of
 searchlight unless --bin), indexes the corpus with every engine (each under /usr/bin/time -v, so
@@ -16,6 +16,11 @@ Query files: generated for the corpus with seed 42 unless --seed picks another d
 --queries DIR (any of search.txt, typing.txt, prefix.txt, ids.txt, long.txt; the modes of a missing file are
 skipped). Runs on other queries than the default draw get results and a RESULTS.md part of their own,
 named after the corpus and the queries, so they never replace the default figures.
+
+--shards N (N > 1; `make bench SHARDS=N`) also indexes the corpus with `searchlight index --shards N`
+and runs its queries as one more engine, reported beside the single index and the peers: indexing
+entities/s, CPU time and peak RSS, and search p50/p99, each as a ratio to the single index. Such a run
+has results and a RESULTS.md part of its own too (`-shardsN`).
 """
 
 import argparse
@@ -38,9 +43,12 @@ WORK = BENCH / "work"
 VENV_PYTHON = WORK / "venv" / "bin" / "python"
 BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
 
-ENGINES = ["searchlight", "searchlight-bare", "xapian-plan", "xapian", "fts5", "tantivy"]
+ENGINES = ["searchlight", "searchlight-shards", "searchlight-bare", "xapian-plan", "xapian", "fts5", "tantivy"]
+# Shards of the "searchlight-shards" engine (--shards); 1 leaves the engine out.
+SHARDS = 1
 ENGINE_TITLES = {
     "searchlight": "Searchlight",
+    "searchlight-shards": "Searchlight, sharded",
     "searchlight-bare": "Searchlight, `--no-snippets`",
     "xapian-plan": "raw Xapian, Searchlight's plan and index",
     "xapian": "raw Xapian, naive",
@@ -68,6 +76,10 @@ MODES = {
     "long":    ("long.txt", {"searchlight": ["--mode", "search"], "searchlight-bare": ["--mode", "search", "--no-snippets"],
                              "xapian-plan": ["best"], "xapian": ["best"], "tantivy": ["any"]}),
 }
+# The sharded index runs every query mode the single one does, the same way.
+for _file, _per_engine in MODES.values():
+    if "searchlight" in _per_engine:
+        _per_engine["searchlight-shards"] = _per_engine["searchlight"]
 FIGURES = ["p50_us", "p95_us", "p99_us", "mean_us", "max_us", "qps", "zero_result_pct", "mean_results"]
 
 
@@ -148,7 +160,7 @@ def du_mb(folder: Path) -> float:
 
 
 def timed(command):
-    """Runs command under /usr/bin/time -v: (stdout, wall seconds, peak RSS in MB)."""
+    """Runs command under /usr/bin/time -v: (stdout, wall seconds, peak RSS in MB, CPU seconds: user + system)."""
     log("+ " + " ".join(shlex.quote(str(part)) for part in command))
     started = time.monotonic()
     done = subprocess.run(["/usr/bin/time", "-v"] + [str(part) for part in command], capture_output=True, text=True)
@@ -156,12 +168,14 @@ def timed(command):
     if done.returncode != 0:
         raise RuntimeError(f"{command[0]} failed ({done.returncode}): {done.stderr[-2000:]}")
     match = re.search(r"Maximum resident set size \(kbytes\): (\d+)", done.stderr)
-    return done.stdout, wall, round(int(match[1]) / 1024, 1) if match else None
+    cpu = sum(float(m[1]) for m in re.finditer(r"(?:User|System) time \(seconds\): ([\d.]+)", done.stderr))
+    return done.stdout, wall, round(int(match[1]) / 1024, 1) if match else None, round(cpu, 2)
 
 
 def index_command(engine, corpus, folder, searchlight):
     return {
         "searchlight": [searchlight, "index", "--index", folder, corpus, "--json"],
+        "searchlight-shards": [searchlight, "index", "--index", folder, "--shards", SHARDS, corpus, "--json"],
         "xapian": [WORK / "xapian_raw", "index", corpus, folder],
         "fts5": [WORK / "sqlite_fts5", "index", corpus, folder],
         "tantivy": [VENV_PYTHON, BENCH / "peers" / "tantivy_peer.py", "index", corpus, folder],
@@ -170,29 +184,35 @@ def index_command(engine, corpus, folder, searchlight):
 
 def index_all(corpus, indexes, searchlight, reuse, previous):
     results = {}
-    for engine in ["searchlight", "xapian", "fts5", "tantivy"]:
-        folder = indexes / engine
+    for engine in ["searchlight"] + (["searchlight-shards"] if SHARDS > 1 else []) + ["xapian", "fts5", "tantivy"]:
+        folder = index_folder(indexes, engine)
         if reuse and folder.exists() and engine in previous:
             log(f"reusing {folder}")
             results[engine] = dict(previous[engine], reused=True)
             continue
         shutil.rmtree(folder, ignore_errors=True)
-        stdout, wall, rss = timed(index_command(engine, corpus, folder, searchlight))
+        stdout, wall, rss, cpu = timed(index_command(engine, corpus, folder, searchlight))
         summary = last_json(stdout)
         docs = summary.get("docs", summary.get("indexed"))
         seconds = summary.get("seconds", wall)
         results[engine] = {"docs": docs, "seconds": round(seconds, 2), "wall_seconds": round(wall, 2),
                            "docs_per_s": round(docs / seconds, 1), "index_mb": du_mb(folder),
-                           "peak_rss_mb": rss, "reported": summary}
+                           "peak_rss_mb": rss, "cpu_seconds": cpu, "reported": summary}
     return results
+
+
+def index_folder(indexes, engine):
+    """Where an engine's index is; the sharded one's name says how many shards it has."""
+    return indexes / (f"searchlight-shards{SHARDS}" if engine == "searchlight-shards" else engine)
 
 
 # --- querying -----------------------------------------------------------------------------------
 
 def bench_command(engine, arguments, queries, indexes, searchlight, limit):
     common = ["--limit", limit, "--warmup", 1, "--rounds", 1]
-    if engine in ("searchlight", "searchlight-bare"):
-        return [searchlight, "bench", "--index", indexes / "searchlight", "--queries", queries] + arguments + common + ["--json"]
+    if engine in ("searchlight", "searchlight-bare", "searchlight-shards"):
+        index = index_folder(indexes, "searchlight-shards" if engine == "searchlight-shards" else "searchlight")
+        return [searchlight, "bench", "--index", index, "--queries", queries] + arguments + common + ["--json"]
     mode = ["--queries", queries, "--mode", arguments[0]] + common
     if engine == "xapian-plan":
         return [WORK / "xapian_raw", "bench", indexes / "searchlight"] + mode + arguments[1:] + ["--searchlight-plan"]
@@ -271,13 +291,39 @@ def ratio(a, b):
     return f"{a / b:.2f}×" if a and b else "–"
 
 
-def engine_table(queries, title, cell):
+def engine_title(engine, results):
+    shards = results.get("shards", 1)
+    return f"Searchlight, {shards} shards" if engine == "searchlight-shards" else ENGINE_TITLES[engine]
+
+
+def engine_table(results, title, cell):
     """A table of one figure per engine (rows) and mode (columns); engines with no figure are left out."""
+    queries = results["queries_results"]
     lines = ["", f"#### {title}", "", "| engine | " + " | ".join(MODES) + " |", "|---|" + "---|" * len(MODES)]
     for engine in ENGINES:
         cells = [cell(row) if (row := queries.get(mode, {}).get(engine)) else "–" for mode in MODES]
         if any(c != "–" for c in cells):
-            lines.append(f"| {ENGINE_TITLES[engine]} | " + " | ".join(cells) + " |")
+            lines.append(f"| {engine_title(engine, results)} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def shard_ratios(results):
+    """The sharded index against the single one: indexing and each mode's p50 and p99, as ratios."""
+    one, many = results["index"].get("searchlight"), results["index"].get("searchlight-shards")
+    if not one or not many:
+        return []
+    shards = results.get("shards", 1)
+    lines = ["", f"#### {shards} shards relative to one index (ratios; the issue's targets: indexing ≥ 1.5× entities/s with 2 shards "
+             "on 2 cores, CPU time per entity ≤ 1×, search ≤ 1.2×)", "",
+             f"Indexing: entities/s {ratio(many['docs_per_s'], one['docs_per_s'])}, "
+             f"CPU time {ratio(many.get('cpu_seconds'), one.get('cpu_seconds'))}, "
+             f"peak RSS {ratio(many['peak_rss_mb'], one['peak_rss_mb'])} ({many['peak_rss_mb']} MB).", "",
+             "| mode | p50 ratio | p99 ratio |", "|---|---|---|"]
+    for mode in MODES:
+        rows = results["queries_results"].get(mode, {})
+        ours, theirs = rows.get("searchlight-shards"), rows.get("searchlight")
+        if ours and theirs:
+            lines.append(f"| {mode} | {ratio(ours['p50_us'], theirs['p50_us'])} | {ratio(ours['p99_us'], theirs['p99_us'])} |")
     return lines
 
 
@@ -302,16 +348,17 @@ def markdown(results):
         "",
         "#### Indexing",
         "",
-        "| engine | docs | seconds | docs/s | index MB | peak RSS MB |",
-        "|---|---|---|---|---|---|",
+        "| engine | docs | seconds | docs/s | CPU s | index MB | peak RSS MB |",
+        "|---|---|---|---|---|---|---|",
     ]
     for engine, row in results["index"].items():
-        lines.append(f"| {ENGINE_TITLES[engine]} | {row['docs']:,} | {row['seconds']} | {row['docs_per_s']:,.0f} | "
-                     f"{row['index_mb']} | {row['peak_rss_mb']} |")
+        lines.append(f"| {engine_title(engine, results)} | {row['docs']:,} | {row['seconds']} | {row['docs_per_s']:,.0f} | "
+                     f"{row.get('cpu_seconds', '–')} | {row['index_mb']} | {row['peak_rss_mb']} |")
     queries = results["queries_results"]
-    lines += engine_table(queries, "Query latency, p50 / p99 (µs)",
+    lines += engine_table(results, "Query latency, p50 / p99 (µs)",
                           lambda row: f"{row['p50_us']:,.0f} / {row['p99_us']:,.0f}")
-    lines += engine_table(queries, "Throughput (queries/s, one thread) and share of queries with no result",
+    lines += shard_ratios(results)
+    lines += engine_table(results, "Throughput (queries/s, one thread) and share of queries with no result",
                           lambda row: f"{row['qps']:,.0f} ({row['zero_result_pct']:.0f} %)")
     lines += ["", "#### Searchlight relative to the others (p50 ratio, p99 ratio; below 1 = Searchlight faster)", "",
               "| mode | ÷ tantivy | ÷ raw Xapian, same plan | ÷ raw Xapian, naive | ÷ SQLite FTS5 "
@@ -435,6 +482,8 @@ def main():
     parser.add_argument("--queries", type=Path,
                         help="a folder of your own query files (search.txt, typing.txt, prefix.txt, ids.txt, long.txt) "
                              "instead of generated ones")
+    parser.add_argument("--shards", type=int, default=1,
+                        help="also index with `searchlight index --shards N` and report it beside the single index (N > 1)")
     parser.add_argument("--one-shot-runs", type=int, default=50)
     parser.add_argument("--out", type=Path, default=BENCH / "RESULTS.md")
     parser.add_argument("--reuse-indexes", action="store_true",
@@ -445,6 +494,10 @@ def main():
 
     if args.queries and not args.queries.is_dir():
         parser.error(f"--queries {args.queries}: not a folder")
+    if not 1 <= args.shards <= 256:
+        parser.error(f"--shards {args.shards} is out of range: it must be between 1 and 256")
+    global SHARDS
+    SHARDS = args.shards
     corpus = (args.corpus or REPO / "Benchmarks" / "work" / "corpus" / f"debian-x{args.scale}").resolve()
     # Other queries than the default draw make a results file and a RESULTS.md part of their own.
     label = corpus.name
@@ -452,6 +505,8 @@ def main():
         label += f"-queries-{args.queries.resolve().name}"
     elif args.seed != DEFAULT_SEED:
         label += f"-seed{args.seed}"
+    if args.shards > 1:
+        label += f"-shards{args.shards}"
     results_path = WORK / f"results-{label}.json"
     if args.render_only:
         write_markdown(args.out, label, markdown(json.loads(results_path.read_text())))
@@ -471,10 +526,9 @@ def main():
     notes = [f"no queries in {shown(query_folder)}/{name}: its modes were not run." for name in missing]
     index_results = index_all(corpus, indexes, searchlight, args.reuse_indexes, previous)
 
-    engines = list(ENGINES)
+    engines = [e for e in ENGINES if e != "searchlight-shards" or SHARDS > 1]
     if not has_bench_command(searchlight):
-        engines.remove("searchlight")
-        engines.remove("searchlight-bare")
+        engines = [e for e in engines if not e.startswith("searchlight")]
         notes.append(f"`{searchlight} bench` is not available in this build: Searchlight's query rows are missing.")
     query_results = bench_rounds(engines, modes, query_folder, indexes, searchlight, args.rounds, args.limit)
     shot_queries = next((query_folder / name for name in ("search.txt", "typing.txt") if (query_folder / name).is_file()), None)
@@ -489,6 +543,7 @@ def main():
         "queries": shown(query_folder),
         "command": "python3 " + " ".join(shlex.quote(a) for a in [os.path.relpath(sys.argv[0], REPO)] + sys.argv[1:]),
         "rounds": args.rounds,
+        "shards": args.shards,
         "count": args.count,
         "seed": args.seed,
         "own_queries": bool(args.queries),

@@ -1,6 +1,7 @@
 #include "Shim.hpp"
 #include <fstream>
 #include <sstream>
+#include <vector>
 #include <sys/stat.h>
 
 using namespace cxapian;
@@ -137,6 +138,16 @@ bool cx_database_terms(cx_database *db, const char *prefix, size_t prefix_len,
     });
 }
 
+uint64_t cx_database_distinct_terms(cx_database *db, cx_error *error) {
+    return guarded<uint64_t>(error, 0, [&] {
+        WholeDatabaseScan scan;
+        Xapian::Database &d = db->db();
+        uint64_t count = 0;
+        for (Xapian::TermIterator it = d.allterms_begin(); it != d.allterms_end(); ++it) ++count;
+        return count;
+    });
+}
+
 bool cx_database_frequent_terms(cx_database *db, const char *prefix, size_t prefix_len, size_t limit,
                                 bool (*visit)(void *, const char *, size_t, uint32_t), void *context, cx_error *error) {
     return guarded(error, false, [&] {
@@ -252,6 +263,64 @@ bool cx_database_compact(cx_database *db, const char *destination, cx_error *err
         // Docids are kept: stored short-prefix tables name documents by docid, and in a shard of a
         // sharded index a docid is the entity's position (Xapian would close the gap before the first).
         db->db().compact(destination, Xapian::Compactor::FULL | Xapian::DBCOMPACT_NO_RENUMBER, compacted_block_size);
+        return true;
+    });
+}
+
+// Documents are copied at their own docids (on a combined database, combined docids), so that a merged
+// sharded index keeps the order of its documents and the docids its short-prefix tables name; a
+// commit every so many documents bounds the memory the copy holds. Not a WholeDatabaseScan: a
+// document's positions are one lookup per term in a table ordered by term, reads all over the
+// files, which the tool's mapped reads serve without a system call each (a merge of 10,000 Debian
+// packages in 2 shards: 17 s instead of 40, for 20 MB more resident).
+static const Xapian::doccount merge_commit_interval = 10000;
+
+// Glass does not tighten a slot's value bounds when documents are deleted, and searches read them
+// (the ranking hint's scale is slot 0's upper bound): the copy, whose bounds are those of the documents
+// left, gets the source's back. A document carrying the source's bounds is added at a docid no
+// document has, below the last one (so the next new document's docid is unchanged), and deleted:
+// its values stay in the bounds, as a deleted document's do. Slots past `bounded_slots` are left.
+static const Xapian::valueno bounded_slots = 1024;
+
+static void keep_value_bounds(Xapian::Database &source, Xapian::WritableDatabase &merged) {
+    Xapian::Document upper, lower;
+    for (Xapian::valueno slot = 0; slot < bounded_slots; ++slot) {
+        if (source.get_value_freq(slot) == 0) continue;
+        std::string high = source.get_value_upper_bound(slot), low = source.get_value_lower_bound(slot);
+        if (merged.get_value_upper_bound(slot) != high) upper.add_value(slot, high);
+        if (merged.get_value_lower_bound(slot) != low) lower.add_value(slot, low);
+    }
+    std::vector<Xapian::docid> unused;
+    Xapian::docid expected = 1;
+    for (Xapian::PostingIterator it = merged.postlist_begin(""); it != merged.postlist_end("") && unused.size() < 2; ++it) {
+        for (; expected < *it && unused.size() < 2; ++expected) unused.push_back(expected);
+        expected = *it + 1;
+    }
+    size_t next = 0;
+    for (Xapian::Document *bounds : {&upper, &lower}) {
+        if (bounds->values_count() == 0 || next == unused.size()) continue;
+        merged.replace_document(unused[next], *bounds);
+        merged.delete_document(unused[next++]);
+    }
+    merged.commit();
+}
+
+bool cx_database_merge(cx_database *db, const char *destination, cx_error *error) {
+    return guarded(error, false, [&] {
+        Xapian::Database &source = db->db();
+        // Unsynced: it is only read by the compaction that follows, whose output is synced.
+        Xapian::WritableDatabase merged(destination, Xapian::DB_CREATE | Xapian::DB_BACKEND_GLASS | Xapian::DB_NO_SYNC);
+        Xapian::doccount copied = 0;
+        for (Xapian::PostingIterator it = source.postlist_begin(""); it != source.postlist_end(""); ++it) {
+            merged.replace_document(*it, source.get_document(*it));
+            if (++copied % merge_commit_interval == 0) merged.commit();
+        }
+        for (Xapian::TermIterator key = source.metadata_keys_begin(); key != source.metadata_keys_end(); ++key) {
+            merged.set_metadata(*key, source.get_metadata(*key));
+        }
+        merged.commit();
+        keep_value_bounds(source, merged);
+        merged.close();
         return true;
     });
 }

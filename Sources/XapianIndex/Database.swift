@@ -234,6 +234,28 @@ public class Database {
         _ = try withXapianError { cx_database_compact(handle, destination, $0) }
     }
 
+    /// How many distinct terms the database holds; it walks all of them, so it takes time in
+    /// proportion to the vocabulary (about 0.03 s for half a million terms).
+    ///
+    /// ```swift
+    /// print(try Database(path: "index").distinctTermCount)
+    /// ```
+    public var distinctTermCount: Int {
+        get throws(XapianError) { Int(try withXapianError { cx_database_distinct_terms(handle, $0) }) }
+    }
+
+    /// Writes every document of the latest committed revision, each at its own docid (a combined
+    /// database's combined docid), and every metadata entry into a new database in the folder
+    /// `destination`, uncompacted; this database is left as it was.
+    ///
+    /// ```swift
+    /// try Database(path: "/tmp/packages").merge(into: "/tmp/packages-merged")   // its shards as one database
+    /// ```
+    /// - Throws: `XapianError` (`.databaseCreate` when `destination` holds a database already).
+    public func merge(into destination: String) throws(XapianError) {
+        _ = try withXapianError { cx_database_merge(handle, destination, $0) }
+    }
+
     /// Runs Xapian's consistency check over the database folder at `path`.
     /// Returns the number of errors found and Xapian's report.
     public static func check(path: String) throws(XapianError) -> (errors: Int, report: String) {

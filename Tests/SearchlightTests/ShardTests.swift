@@ -176,6 +176,33 @@ import XapianIndex
         try expectSameAnswers(single, try EntityIndex(path: path))
     }
 
+    /// `compact(mergingShards:)` turns the shards into one database that answers as one index built
+    /// directly does, and goes on doing so after later writes; a reader of the shards reopens onto it.
+    @Test func mergingTheShardsGivesOneDatabaseThatAnswersAsOneIndexBuiltDirectly() throws {
+        let folder = TemporaryFolder()
+        let files = Self.corpusFiles(in: folder)
+        let single = try Self.build(folder.path + "/single", shards: 1, files: files)
+        let path = folder.path + "/sharded"
+        let sharded = try Self.build(path, shards: 3, files: files)
+        for index in [single, sharded] { #expect(try index.deleteEntities([EntityReference(type: "landmark", id: "half-dome")]) == 1) }
+        let reader = try EntityIndex(path: path)
+        try expectSameAnswers(single, reader)
+        let report = try sharded.compact(mergingShards: true)
+        #expect(report.entities == 328 && sharded.shardCount == 1)
+        #expect(!FileManager.default.fileExists(atPath: path + "/XAPIANDB") && !FileManager.default.fileExists(atPath: path + "/shard-0"))
+        #expect(FileManager.default.fileExists(atPath: path + "/iamglass"))
+        #expect(try IndexCheckReport(checking: path).isConsistent)
+        try reader.reopen()
+        #expect(reader.shardCount == 1)
+        try expectSameAnswers(single, reader)
+        try expectSameAnswers(single, try EntityIndex(path: path))
+        // Later writes land alike: an upsert, and a new entity after the last position.
+        let changed = Entity(type: "landmark", id: .string("zugspitze"), attributes: ["name": "Zugspitze", "description": "Gipfelkreuz über dem Höllental.", "popularity": 50])
+        let added = Entity(type: "landmark", id: .string("watzmann"), attributes: ["name": "Watzmann", "description": "Die Watzmann-Ostwand über dem Königssee."])
+        for index in [single, sharded] { try index.index([changed, added]) }
+        try expectSameAnswers(single, try EntityIndex(path: path))
+    }
+
     @Test func checkFindsAShardWhoseSharedMetadataDiffers() throws {
         let folder = TemporaryFolder()
         _ = try Self.build(folder.path + "/sharded", shards: 2, files: Self.corpusFiles(in: folder))

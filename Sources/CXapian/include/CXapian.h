@@ -99,6 +99,8 @@ char *cx_database_data_for_term(cx_database *db, const char *term, size_t term_l
 bool cx_database_terms(cx_database *db, const char *prefix, size_t prefix_len,
                        bool (*visit)(void *context, const char *term, size_t term_len, uint32_t freq),
                        void *context, cx_error *error);
+/* How many distinct terms the database holds (a walk over all of them). */
+uint64_t cx_database_distinct_terms(cx_database *db, cx_error *error);
 /* Calls `visit` for the `limit` most frequent terms starting with `prefix`, most frequent first
    (ties in byte order), with their term frequencies, until it returns false. */
 bool cx_database_frequent_terms(cx_database *db, const char *prefix, size_t prefix_len, size_t limit,
@@ -137,6 +139,11 @@ bool cx_database_documents(cx_database *db, const char *term_prefix, size_t pref
 /* Writes a compacted copy of the database's latest committed revision into the folder `destination`
  * (Xapian's Database::compact, level FULL, docids kept); the source is left untouched. */
 bool cx_database_compact(cx_database *db, const char *destination, cx_error *error);
+
+/* Writes every document of the database's latest committed revision (a combined database's too), at
+ * its own docid, and every metadata entry (a combined database's are its first shard's) into a new
+ * glass database in the folder `destination`, uncompacted: the one database a sharded index merges into. */
+bool cx_database_merge(cx_database *db, const char *destination, cx_error *error);
 
 /* Writing (the database must be writable). A sharded writer sets metadata in every shard. */
 bool cx_database_set_metadata(cx_database *db, const char *key, size_t key_len,

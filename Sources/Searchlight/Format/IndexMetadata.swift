@@ -9,6 +9,9 @@ enum IndexMetadata {
     static let averageLength = "searchlight.averageLength"
     /// The languages the entities of types with a `languageAttribute` are in (see `EntityLanguages`).
     static let languages = "searchlight.languages"
+    /// How many Xapian changesets the index's writers keep for replicas, as ASCII decimal; absent: none
+    /// (see `Changesets`).
+    static let changesets = "searchlight.changesets"
 
     /// The best completions of a short prefix, as JSON `[[text, count], …]` (see `ShortPrefixTables`).
     static func completions(_ prefix: String) -> String { "searchlight.completions." + prefix }

@@ -18,11 +18,26 @@ extension EntityIndex {
     /// is complete); then this index is left open for reading and its writes throw `.readOnly`.
     ///
     /// A sharded index is compacted shard by shard, each as the index it is, in parallel (see
-    /// `compactShards`).
-    public func compact() throws(SearchlightError) -> CompactionReport {
-        if shardCount > 1 { return try compactShards() }
+    /// `compactShards`), unless `mergingShards`: then its shards become one database, which answers
+    /// every read as the sharded index did (the same ids, order, scores, totals and facets). Its
+    /// documents keep their combined docids (so the order of ties and the docids of the short-prefix
+    /// tables hold), its metadata is the first shard's, and the folder then holds one database in
+    /// place of the stub and shards, swapped in as a compaction is. Readers of the sharded index
+    /// reopen it as the one database.
+    ///
+    /// ```swift
+    /// let index = try EntityIndex(path: "/tmp/packages", mode: .readWrite)
+    /// let report = try index.compact(mergingShards: true)
+    /// print(index.shardCount, report.bytesAfter)   // 1, …
+    /// ```
+    /// - Parameter mergingShards: merge a sharded index into one database (nothing more for one database).
+    /// - Throws: `.readOnly` for a reader; `.storage` when the folders are not writable or the copy fails
+    ///   (the index is then left as it was).
+    public func compact(mergingShards: Bool = false) throws(SearchlightError) -> CompactionReport {
+        let merging = mergingShards && shardCount > 1
+        if shardCount > 1, !merging { return try compactShards() }
         let started = ContinuousClock.now
-        let (sibling, aside) = Self.compactionSiblings(of: path)
+        let (sibling, aside, unmerged) = Self.compactionSiblings(of: path)
         let before = sizeOnDisk
         return try read { (state: inout State) throws -> CompactionReport in
             guard let writer = state.writer else { throw SearchlightError.readOnly }
@@ -40,7 +55,15 @@ extension EntityIndex {
             try Self.removeCompactionLeftovers(of: path)
             let compacted: WritableDatabase
             do {
-                try Database(path: path).compact(to: sibling)
+                if merging {
+                    // Xapian's compaction of several databases would renumber their documents shard by
+                    // shard; written one by one, they keep their combined docids, and then are compacted.
+                    try Database(path: path).merge(into: unmerged)
+                    try Database(path: unmerged).compact(to: sibling)
+                    try? FileManager.default.removeItem(atPath: unmerged)
+                } else {
+                    try Database(path: path).compact(to: sibling)
+                }
                 compacted = try Self.openWriter(sibling)
                 WriterLock.record(path: sibling)
                 let check = try Database.check(path: sibling)
@@ -50,7 +73,7 @@ extension EntityIndex {
                 }
                 try Self.copyOwnershipAndModes(from: path, to: sibling)
             } catch {
-                try? FileManager.default.removeItem(atPath: sibling)
+                for folder in [sibling, unmerged] { try? FileManager.default.removeItem(atPath: folder) }
                 throw error
             }
             let old = try FolderExchange.replace(path, with: sibling, keepingOldAt: aside)
@@ -93,19 +116,20 @@ extension EntityIndex {
         }
     }
 
-    /// The sibling folders of a compaction of the index at `path`: the compacted copy, and where the
-    /// old folder goes when the folders cannot be exchanged atomically.
-    static func compactionSiblings(of path: String) -> (copy: String, aside: String) {
+    /// The sibling folders of a compaction of the index at `path`: the compacted copy, where the
+    /// old folder goes when the folders cannot be exchanged atomically, and the merged shards before
+    /// their compaction.
+    static func compactionSiblings(of path: String) -> (copy: String, aside: String, merged: String) {
         let (parent, name) = split(path)
         let prefix = parent.isEmpty ? "" : parent == "/" ? "/" : parent + "/"
-        return (prefix + ".\(name).compacting", prefix + ".\(name).old")
+        return (prefix + ".\(name).compacting", prefix + ".\(name).old", prefix + ".\(name).merging")
     }
 
     /// Deletes what a compaction killed part-way left beside the index at `path`. Only while holding
     /// the index's writer lock: a compaction in progress holds it until its old copy is gone.
     static func removeCompactionLeftovers(of path: String) throws(SearchlightError) {
-        let (copy, aside) = compactionSiblings(of: path)
-        for leftover in [copy, aside] where FileManager.default.fileExists(atPath: leftover) {
+        let (copy, aside, merged) = compactionSiblings(of: path)
+        for leftover in [copy, aside, merged] where FileManager.default.fileExists(atPath: leftover) {
             do { try FileManager.default.removeItem(atPath: leftover) } catch {
                 throw .storage(StorageFailure(kind: .io, message: "cannot remove \(leftover), left by an interrupted compaction of \(path): \(describe(error))"))
             }

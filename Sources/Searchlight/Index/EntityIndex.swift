@@ -24,6 +24,8 @@ public final class EntityIndex: Sendable {
 
     struct State {
         var database: Database
+        /// What the stub files of a reader's index said when it was opened (see `ShardedFolder.stubText`).
+        var stubs = ""
         var schema: Schema
         /// The languages of the entities of types with a `languageAttribute`, as stored.
         var languages = EntityLanguages()
@@ -43,9 +45,20 @@ public final class EntityIndex: Sendable {
         }
 
         /// Moves to the latest committed revision and picks up the dictionary a writer may have stored since.
-        mutating func reopen() throws(XapianError) {
-            let database = self.database
-            try EntityIndex.retryingTornOpen { () throws(XapianError) in try database.reopen() }
+        ///
+        /// A reader whose stub files changed since it opened the index (a replica that `xapian-replicate`
+        /// switched to a fresh whole copy, a sharded index merged into one) opens it afresh: Xapian's
+        /// reopen would read on in the database the stub named before, which may be gone.
+        mutating func reopen(path: String) throws(XapianError) {
+            let current = writer == nil ? ShardedFolder.stubText(path) : stubs
+            if current != stubs {
+                stubs = current
+                database = try EntityIndex.retryingTornOpen { () throws(XapianError) in try Database(path: path) }
+                madeSearcher = nil
+            } else {
+                let database = self.database
+                try EntityIndex.retryingTornOpen { () throws(XapianError) in try database.reopen() }
+            }
             try loadDictionary()
         }
 
@@ -84,6 +97,8 @@ public final class EntityIndex: Sendable {
         self.mode = mode
         let deadline = ContinuousClock.now + wait
         var database: Database
+        // Read before the open: a stub that changes meanwhile makes the next reopen open afresh, not miss it.
+        let stubs = ShardedFolder.stubText(path)
         while true {
             do {
                 database = try Self.open(path: path, mode: mode, shards: shards ?? 1)
@@ -96,7 +111,7 @@ public final class EntityIndex: Sendable {
             throw .notAnIndex(path: path, reason: "it has \(database.shardCount) shard\(database.shardCount == 1 ? "" : "s"), not \(shards); "
                 + "the number of shards is fixed when an index is created: rebuild it in another folder to change it")
         }
-        state = Mutex(State(database: database, schema: Schema()))
+        state = Mutex(State(database: database, stubs: stubs, schema: Schema()))
         try read { (state: inout State) throws in
             state.schema = try Self.storedSchema(state.database, path: path)
             state.languages = try Self.storedLanguages(state.database)
@@ -117,6 +132,10 @@ public final class EntityIndex: Sendable {
                 guard isXapian else { throw SearchlightError.notAnIndex(path: path, reason: "the folder holds no index") }
                 return try retryingTornOpen { () throws(XapianError) in try Database(path: path) }
             case .readWrite:
+                if isXapian, ShardedFolder.isReplica(path) {
+                    throw SearchlightError.storage(StorageFailure(kind: .io, message: "cannot write the index at \(path): it is a replica, which "
+                        + "xapian-replicate keeps a copy of its master; write to the master instead"))
+                }
                 if exists, !isXapian, !((try? files.contentsOfDirectory(atPath: path))?.isEmpty ?? true) {
                     throw SearchlightError.notAnIndex(path: path, reason: "the folder is not empty and holds no index; refusing to write into it")
                 }
@@ -125,6 +144,8 @@ public final class EntityIndex: Sendable {
                 } else if !exists {
                     try files.createDirectory(atPath: path, withIntermediateDirectories: true)
                 }
+                // Xapian decides whether a writer's first commit writes a changeset when it opens.
+                if isXapian { Changesets.prepareWriter(at: path) }
                 let writer = try WritableDatabase(path: path)
                 WriterLock.record(path: path)
                 // Holding the lock, delete what a compaction that was killed part-way left beside the index.
@@ -167,14 +188,15 @@ public final class EntityIndex: Sendable {
 
     /// Runs an open or reopen of a reader. Xapian reads the revision to open and then the roots of
     /// its tables; a writer that commits twice in between may already have reused those blocks,
-    /// and the open fails as corrupt or as reading a discarded revision. Only a failure that
-    /// persists over a few fresh tries is the index's own.
+    /// and the open fails as corrupt or as reading a discarded revision. A replica's stub may name a
+    /// copy that `xapian-replicate` deletes as the open reads it. Only a failure that persists over a
+    /// few fresh tries is the index's own.
     static func retryingTornOpen<T>(_ open: () throws(XapianError) -> T) throws(XapianError) -> T {
         var attempt = 0
         while true {
             do {
                 return try open()
-            } catch where (error.kind == .databaseCorrupt || error.kind == .databaseModified) && attempt < openRetries {
+            } catch where [.databaseCorrupt, .databaseModified, .databaseOpening].contains(error.kind) && attempt < openRetries {
                 attempt += 1
                 usleep(UInt32(attempt) * 2_000)
             }
@@ -227,7 +249,7 @@ public final class EntityIndex: Sendable {
                 var attempt = 0
                 while true {
                     do {
-                        if attempt > 0 { try state.reopen() }
+                        if attempt > 0 { try state.reopen(path: path) }
                         return try body(&state)
                     } catch where Self.isDiscardedRevision(error) && ContinuousClock.now < deadline {
                         attempt += 1
@@ -314,7 +336,7 @@ public final class EntityIndex: Sendable {
     /// Moves a reader to the latest committed revision.
     public func reopen() throws(SearchlightError) {
         try read { (state: inout State) throws in
-            try state.reopen()
+            try state.reopen(path: path)
             state.schema = try Self.storedSchema(state.database, path: path)
             state.languages = try Self.storedLanguages(state.database)
             state.madeSearcher = nil

@@ -38,17 +38,22 @@ public struct IndexCheckReport: Sendable {
         guard isDirectory, sharded || FileManager.default.fileExists(atPath: path + "/iamglass") else {
             throw .notAnIndex(path: path, reason: "the folder holds no index")
         }
-        do throws(XapianError) {
-            // Xapian checks each database a stub file lists (not a folder holding one).
-            (xapianErrors, xapianReport) = try Database.check(path: sharded ? ShardedFolder.stub(path) : path)
-        } catch {
-            // Xapian 1.4 opens the tables read/write to check them, so this fails on a read-only mount.
-            note("Xapian's check could not run: \(error.message)")
+        // Xapian checks a database folder, or each one a stub file lists, but not a listed folder that
+        // holds a stub of its own (a replica's shard): so each database folder is checked alone.
+        for folder in ShardedFolder.databaseFolders(path) {
+            do throws(XapianError) {
+                let (errors, report) = try Database.check(path: folder)
+                xapianErrors += errors
+                xapianReport += report
+            } catch {
+                // Xapian 1.4 opens the tables read/write to check them, so this fails on a read-only mount.
+                note("Xapian's check could not run\(folder == path ? "" : " on \(folder)"): \(error.message)")
+            }
         }
         do throws(XapianError) {
             let database = try Database(path: path)
             if let schema = try checkMetadata(database) { try checkDocuments(database, schema: schema) }
-            if sharded { try checkShardsAgree(count: database.shardCount) }
+            if sharded, database.shardCount > 1 { try checkShardsAgree() }
         } catch {
             note("the database cannot be read: \(error.message)")
         }
@@ -64,12 +69,15 @@ public struct IndexCheckReport: Sendable {
                                  IndexMetadata.languages]
 
     /// Checks that every shard holds the first shard's format version, schema, dictionary and average length.
-    private mutating func checkShardsAgree(count: Int) throws(XapianError) {
-        let first = try Database(path: path + "/" + ShardedFolder.shardName(0))
-        for number in 1..<max(1, count) {
-            let shard = try Database(path: path + "/" + ShardedFolder.shardName(number))
+    private mutating func checkShardsAgree() throws(XapianError) {
+        let folders = ShardedFolder.shardFolders(path)
+        let name = { (folder: String) in String(folder.split(separator: "/").last ?? Substring(folder)) }
+        guard let firstFolder = folders.first else { return }
+        let first = try Database(path: firstFolder)
+        for folder in folders.dropFirst() {
+            let shard = try Database(path: folder)
             for key in Self.sharedMetadata where try shard.metadata(key) != first.metadata(key) {
-                note("metadata \(key) of \(ShardedFolder.shardName(number)) differs from \(ShardedFolder.shardName(0))'s")
+                note("metadata \(key) of \(name(folder)) differs from \(name(firstFolder))'s")
             }
         }
     }

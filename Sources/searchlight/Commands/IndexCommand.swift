@@ -8,7 +8,7 @@ struct IndexCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "index",
         abstract: "Index JSON Lines files or folders of them.",
-        usage: "searchlight index [--index <path>] [--json] [--wait <seconds>] [--schema <file>] [--type <name>] [--language <code>] [--skip-invalid] [--batch-size <n>] [--resume] [--no-compact] [--shards <n>] [--jobs <n>] <input> ...",
+        usage: "searchlight index [--index <path>] [--json] [--wait <seconds>] [--schema <file>] [--type <name>] [--language <code>] [--skip-invalid] [--batch-size <n>] [--resume] [--no-compact] [--shards <n>] [--jobs <n>] [--replicable] [--changesets <n>] <input> ...",
         discussion: """
         Each line is one entity: {"type", "id", "domain", "expirationDate", "attributes": {...}}, or a flat \
         object with an "id" (then --type names its type). A folder contributes every *.jsonl and *.jsonl.gz \
@@ -65,6 +65,13 @@ struct IndexCommand: ParsableCommand {
         "Shards written at once, a thread each. (default: the number of cores)", valueName: "n"))
     var jobsGiven: [Int] = []
 
+    @Flag(help: "Make the index replicable: this run and every later writer keep Xapian changesets, which xapian-replicate-server sends to replicas. Stored in the index.")
+    var replicable = false
+
+    @Option(name: .customLong("changesets"), parsing: .unconditionalSingleValue, help: ArgumentHelp(
+        "Changesets a replicable index keeps (implies --replicable); a replica further behind gets a whole copy. (default: 10, or the index's own)", valueName: "n"))
+    var changesetsGiven: [Int] = []
+
     @Argument(help: ArgumentHelp("JSON Lines files (or - for standard input, .json, .gz), or folders holding them.", valueName: "input"))
     var inputs: [String]
 
@@ -89,6 +96,8 @@ struct IndexCommand: ParsableCommand {
         try Once.check(jobsGiven, "--jobs")
         if let shards = shardsGiven.first { try NumericOption.check(shards, "--shards", in: 1...256) }
         if let jobs = jobsGiven.first { try NumericOption.check(jobs, "--jobs", in: 1...256) }
+        try Once.check(changesetsGiven, "--changesets")
+        if let changesets = changesetsGiven.first { try NumericOption.check(changesets, "--changesets", in: 1...Changesets.maximumCount) }
     }
 
     func run() throws {
@@ -165,6 +174,10 @@ struct IndexCommand: ParsableCommand {
             return try Schema(jsonText: text, source: path)
         }
         let index = try indexOptions.open(.readWrite, waitingForWriter: wait.seconds, shards: shardsGiven.first)
+        if replicable || !changesetsGiven.isEmpty {
+            let count = try changesetsGiven.first ?? index.keptChangesets ?? Changesets.defaultCount
+            if try index.keptChangesets != count { try index.makeReplicable(keepingChangesets: count) }
+        }
         if let parsedSchema, let schemaFile {
             // Checked here too so that the message names the schema file.
             do { _ = try index.schema.merged(with: parsedSchema) } catch {

@@ -6,7 +6,7 @@ import Searchlight
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Show entity counts per type, the schema, the format version and the size on disk.",
+        abstract: "Show entity counts per type (and per shard), the schema, the format version and the size on disk.",
         usage: "searchlight stats [--index <path>] [--json]"
     )
 
@@ -21,11 +21,17 @@ struct StatsCommand: ParsableCommand {
             let total = try index.totalCount
             let size = index.sizeOnDisk
             let checkpoint = try index.checkpoint()
+            let shards = try index.shardStatistics()
+            let changesets = try index.keptChangesets
             if output.json {
                 print(JSONValue.object([
                     ("index", .string(index.path)),
                     ("formatVersion", .int(IndexFormat.version)),
                     ("shards", .int(index.shardCount)),
+                    ("shardDetails", .array(shards.map {
+                        .object([("name", .string($0.name)), ("documents", .int($0.entities)), ("terms", .int($0.terms)), ("sizeBytes", .int($0.sizeBytes))])
+                    })),
+                    ("changesets", changesets.map { .int($0) } ?? .null),
                     ("documents", .int(total)),
                     ("types", .array(schema.types.enumerated().map { position, type in
                         // The attributes with all their definitions, as `searchlight schema` prints them.
@@ -49,6 +55,12 @@ struct StatsCommand: ParsableCommand {
                 table.append([type.name, type.displayName, String(counts.first { $0.type == type.name }?.count ?? 0)])
             }
             print(table.render())
+            if !shards.isEmpty {
+                var perShard = Table([("SHARD", .left), ("ENTITIES", .right), ("TERMS", .right), ("SIZE", .right)])
+                for shard in shards { perShard.append([shard.name, String(shard.entities), String(shard.terms), Self.megabytes(shard.sizeBytes)]) }
+                print(perShard.render())
+            }
+            if let changesets { print("Replicable: writers keep the last \(Plural.count(changesets, "changeset")) for replicas") }
             // Every attribute, however many (`searchlight schema` prints their flags too).
             for type in schema.types {
                 print("\(Terminal.printable(type.name))\(type.inferred ? " (inferred)" : ""): "
