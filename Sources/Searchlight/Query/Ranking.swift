@@ -119,7 +119,7 @@ enum Ranking {
                                                includingQueryTerms: true)
         guard !terms.isEmpty else { return nil }
         let expansion = try Query.combine(.or, terms.map { Query.term($0.term) }).scaled(by: expansionWeight)
-        let members = try Query.documents(pool.map(\.docid), in: enquire.database)
+        let members = try EntitySet.query(of: Array(pool), in: enquire.database)
         return (try Query.combine(.andMaybe, [Query.combine(.filter, [query, members]), expansion]),
                 try Query.combine(.andNot, [query, members]), pool.estimatedTotal)
     }

@@ -35,6 +35,7 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var indexOptions: IndexOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var remote: RemoteShardArguments
 
     @Option(name: .customLong("queries"), help: ArgumentHelp("The query file, one query per line.", valueName: "file"))
     var queriesGiven: [String] = []
@@ -98,7 +99,7 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let lines = try Self.readQueries(queries, mode: mode)
-            let index = try indexOptions.open(.readOnly)
+            let index = try indexOptions.open(.readOnly, remote: remote)
             let runOne = try query(on: index)
             let clock = ContinuousClock()
             let warmupStarted = clock.now

@@ -17,10 +17,11 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var indexOptions: IndexOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var remote: RemoteShardArguments
 
     func run() throws {
         try reportingFailures {
-            let report = try IndexCheckReport(checking: indexOptions.path)
+            let report = try IndexCheckReport(checking: indexOptions.path, remote: remote.options)
             print(output.json ? json(report).prettyJSONText : human(report))
             guard report.isConsistent else {
                 let count = report.xapianErrors + report.problemCount

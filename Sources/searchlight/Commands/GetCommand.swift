@@ -16,6 +16,7 @@ struct GetCommand: ParsableCommand {
 
     @OptionGroup var indexOptions: IndexOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var remote: RemoteShardArguments
 
     @Option(name: .customLong("all"), help: ArgumentHelp("Every entity of this (small) type, by title (App Intents' allEntities()).", valueName: "type"))
     var allGiven: [String] = []
@@ -52,7 +53,7 @@ struct GetCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let index = try indexOptions.open(.readOnly)
+            let index = try indexOptions.open(.readOnly, remote: remote)
             if let enumName {
                 let cases = try index.allCases(ofEnum: enumName)
                 if output.json {
@@ -90,6 +91,7 @@ struct GetCommand: ParsableCommand {
             } else {
                 print(found.map { human($0, schema: index.schema) }.joined(separator: "\n\n"))
             }
+            RemoteShardArguments.warnOfMissingShards(index)
             if !missing.isEmpty {
                 throw CommandFailure(message: "not found: \(missing.joined(separator: ", "))", code: CommandFailure.notFound)
             }

@@ -17,6 +17,7 @@ struct SuggestCommand: ParsableCommand {
 
     @OptionGroup var indexOptions: IndexOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var remote: RemoteShardArguments
 
     @Option(name: .customLong("type"), help: ArgumentHelp("Only entities of this type (repeatable).", valueName: "type"))
     var types: [String] = []
@@ -36,11 +37,11 @@ struct SuggestCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let index = try indexOptions.open(.readOnly)
+            let index = try indexOptions.open(.readOnly, remote: remote)
             let suggestions = try index.suggest(prefix, types: types, limit: limit)
             let formatter = ResultFormatter(fields: nil)
             if output.json {
-                print(JSONValue.object([
+                print(remote.reporting(JSONValue.object([
                     ("prefix", .string(suggestions.prefix)),
                     ("completions", .array(suggestions.completions.map { completion in
                         .object([("text", .string(completion.text)),
@@ -52,7 +53,7 @@ struct SuggestCommand: ParsableCommand {
                     ("totalIsExact", .bool(suggestions.totalIsExact)),
                     ("correction", suggestions.correction.map(JSONValue.string) ?? .null),
                     ("truncated", .bool(suggestions.truncated)),
-                ]).prettyJSONText)
+                ]), of: index).prettyJSONText)
                 return
             }
             if let correction = suggestions.correction { print("Did you mean: \(Terminal.bold(Terminal.printable(correction)))") }
@@ -63,6 +64,7 @@ struct SuggestCommand: ParsableCommand {
                     return Terminal.bold(Terminal.printable(String(characters[typed]))) + Terminal.printable(String(characters[typed.upperBound...]))
                 }.joined(separator: "  "))
             }
+            RemoteShardArguments.warnOfMissingShards(index)
             if suggestions.truncated { print(Terminal.dim("(more completions exist than were scanned; type more letters)")) }
             print(formatter.table(SearchResults(query: prefix, total: suggestions.total, totalIsExact: suggestions.totalIsExact,
                                                 results: suggestions.entities)))
