@@ -26,6 +26,8 @@ public final class EntityIndex: Sendable {
         var database: Database
         /// What the stub files of a reader's index said when it was opened (see `ShardedFolder.stubText`).
         var stubs = ""
+        /// How this reader reaches remote shards (kept for opening the index afresh).
+        var remote = RemoteShardOptions()
         var schema: Schema
         /// The languages of the entities of types with a `languageAttribute`, as stored.
         var languages = EntityLanguages()
@@ -48,15 +50,21 @@ public final class EntityIndex: Sendable {
         ///
         /// A reader whose stub files changed since it opened the index (a replica that `xapian-replicate`
         /// switched to a fresh whole copy, a sharded index merged into one) opens it afresh: Xapian's
-        /// reopen would read on in the database the stub named before, which may be gone.
+        /// reopen would read on in the database the stub named before, which may be gone. A reader that
+        /// left out remote shards it could not reach tries them again.
         mutating func reopen(path: String) throws(XapianError) {
             let current = writer == nil ? ShardedFolder.stubText(path) : stubs
             if current != stubs {
                 stubs = current
-                database = try EntityIndex.retryingTornOpen { () throws(XapianError) in try Database(path: path) }
+                let remote = self.remote
+                database = try EntityIndex.retryingTornOpen { () throws(XapianError) in try Database(path: path, remote: remote.database) }
                 madeSearcher = nil
             } else {
                 let database = self.database
+                if !database.missingShards.isEmpty {
+                    try database.reconnect()
+                    madeSearcher = nil
+                }
                 try EntityIndex.retryingTornOpen { () throws(XapianError) in try database.reopen() }
             }
             try loadDictionary()
@@ -118,7 +126,7 @@ public final class EntityIndex: Sendable {
             throw .notAnIndex(path: path, reason: "it has \(database.shardCount) shard\(database.shardCount == 1 ? "" : "s"), not \(shards); "
                 + "the number of shards is fixed when an index is created: rebuild it in another folder to change it")
         }
-        state = Mutex(State(database: database, stubs: stubs, schema: Schema()))
+        state = Mutex(State(database: database, stubs: stubs, remote: remote, schema: Schema()))
         try read { (state: inout State) throws in
             state.schema = try Self.storedSchema(state.database, path: path)
             state.languages = try Self.storedLanguages(state.database)
@@ -367,7 +375,13 @@ public final class EntityIndex: Sendable {
         }
     }
 
-    /// Moves a reader to the latest committed revision.
+    /// Moves a reader to the latest committed revision; a reader that left out remote shards it could
+    /// not reach (`missingShards`) tries to reach them again.
+    ///
+    /// ```swift
+    /// try index.reopen()
+    /// index.missingShards.isEmpty   // true once the servers answer again
+    /// ```
     public func reopen() throws(SearchlightError) {
         try read { (state: inout State) throws in
             try state.reopen(path: path)
