@@ -17,43 +17,27 @@ public class Database {
         try self.init(path: path, mode: CX_OPEN_READ_ONLY)
     }
 
-    /// How a reader reaches the remote shards of a stub folder: lines `remote HOST:PORT` of its
-    /// `XAPIANDB`, each a database served by Xapian's `xapian-tcpsrv` (or `remote :PROGRAM ARGS`).
+    /// Opens the database at `path` read-only. The remote shards of a stub folder (lines `remote
+    /// HOST:PORT` of its `XAPIANDB`, each a database served by Xapian's `xapian-tcpsrv`, or `remote
+    /// :PROGRAM ARGS`) are reached with these timeouts.
     ///
     /// ```swift
-    /// let options = Database.RemoteOptions(timeout: .seconds(2), connectTimeout: .seconds(1), allowPartial: true)
-    /// let db = try Database(path: "/srv/packages", remote: options)
+    /// let db = try Database(path: "/srv/packages", timeout: .seconds(2), connectTimeout: .seconds(1), allowPartial: true)
     /// db.missingShards   // [] when every shard answered
     /// ```
-    public struct RemoteOptions: Sendable, Equatable {
-        /// How long one operation on a remote shard may take (Xapian's default: 10 s); zero: no limit.
-        public var timeout: Duration
-        /// How long connecting to a remote shard may take (Xapian's default: 10 s); zero: no limit.
-        public var connectTimeout: Duration
-        /// Whether a shard that cannot be reached is left out (an empty stand-in keeps the others'
-        /// docids) rather than failing the open or the reconnection.
-        public var allowPartial: Bool
-
-        /// - Parameters:
-        ///   - timeout: each operation's limit; zero for none.
-        ///   - connectTimeout: the connection's limit; zero for none.
-        ///   - allowPartial: leave out shards that cannot be reached.
-        public init(timeout: Duration = .seconds(10), connectTimeout: Duration = .seconds(10), allowPartial: Bool = false) {
-            self.timeout = timeout
-            self.connectTimeout = connectTimeout
-            self.allowPartial = allowPartial
-        }
-    }
-
-    /// Opens the database at `path` read-only, reaching the remote shards of a stub folder with `remote`.
+    /// - Parameters:
+    ///   - timeout: how long one operation on a remote shard may take (Xapian's default: 10 s); zero: no limit.
+    ///   - connectTimeout: how long connecting to one may take (Xapian's default: 10 s); zero: no limit.
+    ///   - allowPartial: leave out a remote shard that cannot be reached (an empty stand-in keeps the
+    ///     others' docids) rather than failing the open or a reconnection.
     /// - Throws: `XapianError` of kind `.network` naming the stub line of a remote shard that cannot
-    ///   be reached (unless `remote.allowPartial`), or as `init(path:)` does.
-    public init(path: String, remote: RemoteOptions) throws(XapianError) {
+    ///   be reached (unless `allowPartial`), or as `init(path:)` does.
+    public init(path: String, timeout: Duration, connectTimeout: Duration, allowPartial: Bool) throws(XapianError) {
         func seconds(_ duration: Duration) -> Double {
             Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         }
-        var options = cx_remote_options(timeout_seconds: seconds(remote.timeout), connect_timeout_seconds: seconds(remote.connectTimeout),
-                                         allow_partial: remote.allowPartial)
+        var options = cx_remote_options(timeout_seconds: seconds(timeout), connect_timeout_seconds: seconds(connectTimeout),
+                                         allow_partial: allowPartial)
         let opened = try withXapianError { cx_database_open_reader(path, &options, $0) }
         guard let opened else { throw XapianError(kind: .other, message: "could not open \(path)") }
         handle = opened
@@ -89,7 +73,7 @@ public class Database {
         _ = try withXapianError { cx_database_reconnect(handle, $0) }
     }
 
-    /// The shards a reader opened with `RemoteOptions.allowPartial` left out: each one's stub line
+    /// The shards a reader opened with `allowPartial` left out: each one's stub line
     /// (`remote 10.0.0.2:7000`) and why (Xapian's message).
     public var missingShards: [(line: String, reason: String)] {
         var missing: [(line: String, reason: String)] = []

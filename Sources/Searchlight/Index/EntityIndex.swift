@@ -57,7 +57,7 @@ public final class EntityIndex: Sendable {
             if current != stubs {
                 stubs = current
                 let remote = self.remote
-                database = try EntityIndex.retryingTornOpen { () throws(XapianError) in try Database(path: path, remote: remote.database) }
+                database = try EntityIndex.retryingTornOpen { () throws(XapianError) in try remote.open(path) }
                 madeSearcher = nil
             } else {
                 let database = self.database
@@ -145,7 +145,7 @@ public final class EntityIndex: Sendable {
             case .readOnly:
                 guard exists else { throw SearchlightError.indexNotFound(path: path) }
                 guard isXapian else { throw SearchlightError.notAnIndex(path: path, reason: "the folder holds no index") }
-                return try retryingTornOpen { () throws(XapianError) in try Database(path: path, remote: remote.database) }
+                return try retryingTornOpen { () throws(XapianError) in try remote.open(path) }
             case .readWrite:
                 if isXapian, ShardedFolder.isReplica(path) {
                     throw SearchlightError.storage(StorageFailure(kind: .io, message: "cannot write the index at \(path): it is a replica, which "

@@ -59,7 +59,7 @@ public struct IndexCheckReport: Sendable {
             }
         }
         do throws(XapianError) {
-            let database = try Database(path: path, remote: remote.database)
+            let database = try remote.open(path)
             for (number, line) in database.shardLines.enumerated() where line.hasPrefix("remote") {
                 xapianReport += "shard \(number) (\(line)): remote, its files not checked here (run xapian-check where it is served)\n"
             }

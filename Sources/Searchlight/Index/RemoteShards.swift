@@ -29,8 +29,9 @@ public struct RemoteShardOptions: Sendable, Equatable {
         self.allowPartial = allowPartial
     }
 
-    var database: Database.RemoteOptions {
-        Database.RemoteOptions(timeout: timeout, connectTimeout: connectTimeout, allowPartial: allowPartial)
+    /// Opens the database at `path` for reading, reaching its remote shards with these options.
+    func open(_ path: String) throws(XapianError) -> Database {
+        try Database(path: path, timeout: timeout, connectTimeout: connectTimeout, allowPartial: allowPartial)
     }
 }
 

@@ -85,7 +85,14 @@ enum Ranking {
             reachable = pageEnd
             while reachable < matches.count, matches[reachable].weight > floor { reachable += 1 }
         }
-        return try database.numbers(slot: IndexFormat.Slot.rankingHint, docids: matches.prefix(reachable).map(\.docid)).map { hintWeight * $0 }
+        guard database.hasRemoteShards else {
+            return try database.numbers(slot: IndexFormat.Slot.rankingHint, docids: matches.prefix(reachable).map(\.docid)).map { hintWeight * $0 }
+        }
+        // A remote shard has no value stream to read ahead in: the documents the match fetched hold the hints.
+        return try matches.prefix(reachable).map { (match) throws(XapianError) in
+            let hint = try match.value(slot: IndexFormat.Slot.rankingHint)
+            return hint.isEmpty ? 0 : hintWeight * Sortable.unserialise(hint)
+        }
     }
 
     /// The ranking hint as stored for boosting and ordering: log(1 + hint), so that long-tailed
