@@ -11,7 +11,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure query latency: each line of a file run through search, suggest or get.",
-        usage: "searchlight bench [--index <path>] [--json] --queries <file> [--mode <mode>] [--match <mode>] [--limit <limit>] [--snippets] [--no-snippets] [--warmup <warmup>] [--rounds <rounds>] [--slowest <n>]",
+        usage: "searchlight bench [--index <path>] [--json] [--timeout <seconds>] [--connect-timeout <seconds>] [--allow-partial] --queries <file> [--mode <mode>] [--match <mode>] [--limit <limit>] [--snippets] [--no-snippets] [--warmup <warmup>] [--rounds <rounds>] [--slowest <n>]",
         discussion: """
         Each line of FILE is one query (search), one typed prefix (suggest) or one TYPE:ID (get). The \
         queries run in this process against the index, through the same library calls the commands make \

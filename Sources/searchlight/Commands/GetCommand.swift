@@ -6,7 +6,7 @@ struct GetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "get",
         abstract: "Show entities by TYPE:ID, every entity of a small type (--all), or an enum's cases (--enum).",
-        usage: "searchlight get [--index <path>] [--json] [--all <type> [--max <n>]] [--enum <name>] [<type:id> ...]",
+        usage: "searchlight get [--index <path>] [--json] [--timeout <seconds>] [--connect-timeout <seconds>] [--allow-partial] [--all <type> [--max <n>]] [--enum <name>] [<type:id> ...]",
         discussion: """
         With --json, one entity prints as its JSON Lines object, several (or --all) as an array of them, in the \
         order asked; --enum prints an array of {"value", "title", "subtitle"}. Enum values are shown with their \

@@ -7,7 +7,7 @@ struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Show entity counts per type (and per shard), the schema, the format version and the size on disk.",
-        usage: "searchlight stats [--index <path>] [--json]"
+        usage: "searchlight stats [--index <path>] [--json] [--timeout <seconds>] [--connect-timeout <seconds>] [--allow-partial]"
     )
 
     @OptionGroup var indexOptions: IndexOptions

@@ -6,7 +6,7 @@ struct SuggestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "suggest",
         abstract: "Completions, best entities and a spelling correction for text being typed.",
-        usage: "searchlight suggest [--index <path>] [--json] [--type <type> ...] [--limit <limit>] [<prefix>]",
+        usage: "searchlight suggest [--index <path>] [--json] [--timeout <seconds>] [--connect-timeout <seconds>] [--allow-partial] [--type <type> ...] [--limit <limit>] [<prefix>]",
         discussion: """
         Completions come from the words and two-word phrases of entity titles, most common first, with the \
         typed part marked (JSON "highlights": [start, end) character offsets). A prefix that ends in a letter \
