@@ -237,7 +237,7 @@ public final class EntityIndex: Sendable {
         } catch let error as SearchlightError {
             throw error
         } catch let error as XapianError {
-            throw .storage(error)
+            throw error.kind == .network ? .shardUnavailable(path: path, reason: error.message) : .storage(error)
         } catch {
             throw .storage(StorageFailure(kind: .other, message: "\(error)"))
         }
@@ -287,7 +287,7 @@ public final class EntityIndex: Sendable {
                     } catch where Self.isDiscardedRevision(error) && ContinuousClock.now < deadline {
                         attempt += 1
                         if attempt > 1 { usleep(UInt32(min(50, attempt)) * 1_000) }
-                    } catch let error as XapianError where error.kind == .network {
+                    } catch where Self.isNetworkFailure(error) {
                         // Connecting afresh names a shard that cannot be reached (or leaves it out);
                         // a second failure is the shard's own, named when it no longer connects.
                         try state.database.reconnect()
@@ -314,6 +314,16 @@ public final class EntityIndex: Sendable {
         switch error {
         case let error as XapianError: error.kind == .databaseModified
         case SearchlightError.storage(let error): error.kind == .revisionDiscarded
+        default: false
+        }
+    }
+
+    /// Whether `error` says a remote shard could not be reached (connect afresh and retry), whether it
+    /// arrives as Xapian's error or already as a Searchlight one.
+    static func isNetworkFailure(_ error: any Error) -> Bool {
+        switch error {
+        case let error as XapianError: error.kind == .network
+        case SearchlightError.shardUnavailable: true
         default: false
         }
     }
