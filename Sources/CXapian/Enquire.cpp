@@ -111,18 +111,9 @@ cx_mset *cx_enquire_mset(cx_enquire *enq, uint32_t offset, uint32_t limit, uint3
             enq->enquire.add_matchspy(spy.get());
         }
         auto result = std::make_unique<cx_mset>();
-        // On remote shards, the documents of a page are asked for together rather than one round
-        // trip each when their data or values are read.
-        auto fetched = [&](cx_mset *matches) {
-            if (enq->remote) {
-                if (!matches->mset.empty()) matches->mset.fetch();
-                if (!matches->rest.empty()) matches->rest.fetch();
-            }
-            return matches;
-        };
         if (!enq->absent_last) {
             result->mset = enq->enquire.get_mset(offset, limit, check_at_least, nullptr, enq->decider.get());
-            return fetched(result.release());
+            return result.release();
         }
         // Ascending by value, documents without one last: those with a value (every value is at
         // least one byte), then the others; the page continues into the second run when the first
@@ -136,7 +127,7 @@ cx_mset *cx_enquire_mset(cx_enquire *enq, uint32_t offset, uint32_t limit, uint3
         enq->enquire.set_query(Xapian::Query(Xapian::Query::OP_AND_NOT, query, present));
         result->rest = enq->enquire.get_mset(rest_offset, found < limit ? limit - found : 0, check_at_least, nullptr, enq->decider.get());
         enq->enquire.set_query(query);
-        return fetched(result.release());
+        return result.release();
     });
 }
 

@@ -88,7 +88,8 @@ enum Ranking {
         guard database.hasRemoteShards else {
             return try database.numbers(slot: IndexFormat.Slot.rankingHint, docids: matches.prefix(reachable).map(\.docid)).map { hintWeight * $0 }
         }
-        // A remote shard has no value stream to read ahead in: the documents the match fetched hold the hints.
+        // A remote shard serves a value stream document by document: read the hints from the match's
+        // documents, which it keeps for the results they become (one round trip each, not two).
         return try matches.prefix(reachable).map { (match) throws(XapianError) in
             let hint = try match.value(slot: IndexFormat.Slot.rankingHint)
             return hint.isEmpty ? 0 : hintWeight * Sortable.unserialise(hint)
