@@ -56,7 +56,7 @@ bool cx_database_is_writable(const cx_database *db) { return db->writable; }
 
 bool cx_database_reopen(cx_database *db, cx_error *error) {
     return guarded(error, false, [&] {
-        if (db->db().reopen()) db->columns.clear();
+        if (db->db().reopen()) db->revision_changed();
         return true;
     });
 }
@@ -233,7 +233,14 @@ bool cx_database_numbers(cx_database *db, uint32_t slot, const uint32_t *docids,
 
 char *cx_database_value_bound(cx_database *db, uint32_t slot, bool upper, size_t *out_len, cx_error *error) {
     return guarded<char *>(error, nullptr, [&]() -> char * {
-        std::string bound = upper ? db->db().get_value_upper_bound(slot) : db->db().get_value_lower_bound(slot);
+        auto read = [&] { return upper ? db->db().get_value_upper_bound(slot) : db->db().get_value_lower_bound(slot); };
+        std::string bound;
+        if (db->writable) {
+            bound = read();   // a writer's uncommitted changes may move a bound at any time
+        } else {
+            auto known = db->bounds.find({slot, upper});
+            bound = known != db->bounds.end() ? known->second : db->bounds.emplace(std::make_pair(slot, upper), read()).first->second;
+        }
         return bound.empty() ? nullptr : copy_out(bound, out_len);
     });
 }

@@ -78,7 +78,7 @@ void combine(cx_database &handle) {
         combined.add_database(handle.parts[i].missing.empty() ? handle.parts[i].db : stand_in(handle.parts, i));
     }
     handle.reader = combined;
-    handle.columns.clear();
+    handle.revision_changed();
 }
 
 } // namespace

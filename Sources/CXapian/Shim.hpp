@@ -62,6 +62,14 @@ struct cx_database {
     }
     // Numeric value slots a reader has read (cx_database_numbers), until it moves to another revision.
     std::map<Xapian::valueno, cxapian::ValueColumn> columns;
+    // Value bounds a reader has read (cx_database_value_bound: slot, upper), until it moves to another
+    // revision: each search asks for two, a round trip each to a remote shard.
+    std::map<std::pair<Xapian::valueno, bool>, std::string> bounds;
+    // Forgets what a reader keeps of its revision.
+    void revision_changed() {
+        columns.clear();
+        bounds.clear();
+    }
     Xapian::Database &db() { return writable ? static_cast<Xapian::Database &>(writer) : reader; }
 };
 
