@@ -48,8 +48,10 @@ let package = Package(
         // target is linked into one test binary: once this suite turns mapping on, the other suites'
         // reads are mapped too, as in the tool.
         .testTarget(name: "MappedReadsTests", dependencies: ["CMappedReads", "XapianIndex"]),
-        .testTarget(name: "SearchlightTests", dependencies: ["Searchlight"]),
-        .testTarget(name: "CLITests", dependencies: ["Searchlight"]),
+        // A stock xapian-tcpsrv serving a shard on 127.0.0.1, for the tests of remote shards.
+        .target(name: "ShardServer", path: "Tests/ShardServer"),
+        .testTarget(name: "SearchlightTests", dependencies: ["Searchlight", "ShardServer"]),
+        .testTarget(name: "CLITests", dependencies: ["Searchlight", "ShardServer"]),
     ],
     cxxLanguageStandard: .cxx17
 )

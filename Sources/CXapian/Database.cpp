@@ -1,29 +1,21 @@
 #include "Shim.hpp"
-#include <fstream>
 #include <sstream>
 #include <vector>
 #include <sys/stat.h>
 
 using namespace cxapian;
 
-// Opens each shard a stub lists (`<backend> <folder>` lines, folders relative to the stub's folder)
-// as a writer of its own and combines them, as Xapian's own stub opening does, keeping the shards.
+// Opens each shard a stub lists as a writer of its own and combines them, as Xapian's own stub
+// opening does, keeping the shards. A remote shard is written on its own host, not through the folder.
 static void open_shards(cx_database &handle, const std::string &folder, const std::string &stub, int action) {
-    std::ifstream lines(stub);
-    if (!lines) throw Xapian::DatabaseOpeningError("cannot read " + stub);
-    std::string line;
-    while (std::getline(lines, line)) {
-        if (line.empty() || line[0] == '#') continue;
-        size_t space = line.find(' ');
-        if (space == std::string::npos || line.compare(0, space, "glass") != 0 && line.compare(0, space, "auto") != 0) {
-            throw Xapian::DatabaseOpeningError("unsupported line in " + stub + ": " + line);
+    for (const StubShard &part : read_stub(folder, stub)) {
+        if (part.remote) {
+            throw Xapian::InvalidOperationError("cannot write " + folder + " here: its shard '" + part.line
+                + "' is remote (write it where it is served, or put its folder back in " + stub + ")");
         }
-        std::string shard = line.substr(space + 1);
-        if (shard.empty() || shard[0] != '/') shard = folder + "/" + shard;
-        handle.shards.emplace_back(shard, action | Xapian::DB_BACKEND_GLASS);
+        handle.shards.emplace_back(part.folder, action | Xapian::DB_BACKEND_GLASS);
         handle.writer.add_database(handle.shards.back());
     }
-    if (handle.shards.empty()) throw Xapian::DatabaseOpeningError(stub + " lists no shards");
 }
 
 extern "C" {
@@ -33,7 +25,7 @@ cx_database *cx_database_open(const char *path, int mode, cx_error *error) {
         auto handle = std::make_unique<cx_database>();
         switch (mode) {
         case CX_OPEN_READ_ONLY:
-            handle->reader = Xapian::Database(path);
+            open_reader(*handle, path, cx_remote_options{10.0, 10.0, false});
             break;
         case CX_OPEN_CREATE_OR_OPEN:
         case CX_OPEN_OPEN: {
@@ -64,7 +56,7 @@ bool cx_database_is_writable(const cx_database *db) { return db->writable; }
 
 bool cx_database_reopen(cx_database *db, cx_error *error) {
     return guarded(error, false, [&] {
-        if (db->db().reopen()) db->columns.clear();
+        if (db->db().reopen()) db->revision_changed();
         return true;
     });
 }
@@ -79,7 +71,14 @@ uint32_t cx_database_shard_count(const cx_database *db) {
 
 cx_database *cx_database_shard(cx_database *db, uint32_t index, cx_error *error) {
     return guarded<cx_database *>(error, nullptr, [&] {
-        require_writable(db);
+        if (!db->writable) {
+            if (index >= db->parts.size()) throw Xapian::InvalidArgumentError("no shard " + std::to_string(index));
+            const StubShard &part = db->parts[index];
+            if (!part.missing.empty()) throw Xapian::NetworkError("shard " + std::to_string(index) + " (" + part.line + "): " + part.missing);
+            auto handle = std::make_unique<cx_database>();
+            handle->reader = part.db;
+            return handle.release();
+        }
         if (index >= db->shards.size()) throw Xapian::InvalidArgumentError("no shard " + std::to_string(index));
         auto handle = std::make_unique<cx_database>();
         handle->writer = db->shards[index];
@@ -174,7 +173,12 @@ bool cx_database_document_terms(cx_database *db, uint32_t docid, const char *pre
 
 char *cx_database_document_data(cx_database *db, uint32_t docid, size_t *out_len, cx_error *error) {
     return guarded<char *>(error, nullptr, [&]() -> char * {
-        std::string data = db->db().get_document(docid, Xapian::DOC_ASSUME_VALID).get_data();
+        std::string data;
+        try {
+            data = db->db().get_document(docid, Xapian::DOC_ASSUME_VALID).get_data();
+        } catch (const Xapian::DocNotFoundError &) {
+            // no such document (in a shard left out of a partial reader, its empty stand-in)
+        }
         return data.empty() ? nullptr : copy_out(data, out_len);
     });
 }
@@ -205,6 +209,20 @@ bool cx_database_values(cx_database *db, uint32_t slot,
 
 bool cx_database_numbers(cx_database *db, uint32_t slot, const uint32_t *docids, size_t count, double *out, cx_error *error) {
     return guarded(error, false, [&] {
+        if (db->has_remote()) {
+            // A value stream of a remote shard is read document by document, a round trip each
+            // (Xapian's remote backend has no value streams): read only the documents asked for.
+            for (size_t i = 0; i < count; ++i) {
+                std::string value;
+                try {
+                    value = db->reader.get_document(docids[i]).get_value(slot);
+                } catch (const Xapian::DocNotFoundError &) {
+                    // a document of a shard left out (allow_partial) or deleted since: no value
+                }
+                out[i] = value.empty() ? 0 : Xapian::sortable_unserialise(value);
+            }
+            return true;
+        }
         auto &column = db->columns.try_emplace(slot, slot).first->second;
         // A writer's uncommitted changes may have changed any value since the last read.
         if (db->writable) column.clear();
@@ -215,7 +233,14 @@ bool cx_database_numbers(cx_database *db, uint32_t slot, const uint32_t *docids,
 
 char *cx_database_value_bound(cx_database *db, uint32_t slot, bool upper, size_t *out_len, cx_error *error) {
     return guarded<char *>(error, nullptr, [&]() -> char * {
-        std::string bound = upper ? db->db().get_value_upper_bound(slot) : db->db().get_value_lower_bound(slot);
+        auto read = [&] { return upper ? db->db().get_value_upper_bound(slot) : db->db().get_value_lower_bound(slot); };
+        std::string bound;
+        if (db->writable) {
+            bound = read();   // a writer's uncommitted changes may move a bound at any time
+        } else {
+            auto known = db->bounds.find({slot, upper});
+            bound = known != db->bounds.end() ? known->second : db->bounds.emplace(std::make_pair(slot, upper), read()).first->second;
+        }
         return bound.empty() ? nullptr : copy_out(bound, out_len);
     });
 }

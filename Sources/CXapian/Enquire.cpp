@@ -9,7 +9,7 @@ using namespace cxapian;
 extern "C" {
 
 cx_enquire *cx_enquire_new(cx_database *db, cx_error *error) {
-    return guarded<cx_enquire *>(error, nullptr, [&] { return new cx_enquire(db->db()); });
+    return guarded<cx_enquire *>(error, nullptr, [&] { return new cx_enquire(*db); });
 }
 
 void cx_enquire_free(cx_enquire *enq) { delete enq; }
@@ -34,20 +34,31 @@ void cx_enquire_set_trad_expansion(cx_enquire *enq, double k) {
 bool cx_enquire_set_sort(cx_enquire *enq, const uint32_t *slots, const bool *descending, size_t count,
                          bool relevance_after, cx_error *error) {
     return guarded(error, false, [&] {
+        enq->sorter.reset();
+        enq->absent_last = false;
         if (count == 0) {
             enq->enquire.set_sort_by_relevance();
-            enq->sorter.reset();
-            return true;
+        } else if (count == 1) {
+            // Xapian's value order: an absent (empty) value first when ascending, last when descending.
+            if (relevance_after) enq->enquire.set_sort_by_value_then_relevance(slots[0], descending[0]);
+            else enq->enquire.set_sort_by_value(slots[0], descending[0]);
+            enq->absent_last = !descending[0];
+            enq->sort_slot = slots[0];
+        } else {
+            if (enq->remote) {
+                throw Xapian::UnimplementedError("sorting by more than one key is not possible on remote shards: "
+                                                 "Xapian's remote protocol sorts by one value slot");
+            }
+            auto sorter = std::make_unique<Xapian::MultiValueKeyMaker>();
+            // An absent value sorts after every sortable_serialise'd or text value when ascending,
+            // and the empty default sorts last when descending.
+            static const std::string after_everything(16, '\xff');
+            for (size_t i = 0; i < count; ++i)
+                sorter->add_value(slots[i], descending[i], descending[i] ? std::string() : after_everything);
+            if (relevance_after) enq->enquire.set_sort_by_key_then_relevance(sorter.get(), false);
+            else enq->enquire.set_sort_by_key(sorter.get(), false);
+            enq->sorter = std::move(sorter);
         }
-        auto sorter = std::make_unique<Xapian::MultiValueKeyMaker>();
-        // An absent value sorts after every sortable_serialise'd or text value when ascending,
-        // and the empty default sorts last when descending.
-        static const std::string after_everything(16, '\xff');
-        for (size_t i = 0; i < count; ++i)
-            sorter->add_value(slots[i], descending[i], descending[i] ? std::string() : after_everything);
-        if (relevance_after) enq->enquire.set_sort_by_key_then_relevance(sorter.get(), false);
-        else enq->enquire.set_sort_by_key(sorter.get(), false);
-        enq->sorter = std::move(sorter);
         return true;
     });
 }
@@ -58,9 +69,7 @@ void cx_enquire_set_decider(cx_enquire *enq, bool (*decide)(void *, const char *
 
 bool cx_enquire_add_facet(cx_enquire *enq, uint32_t slot, cx_error *error) {
     return guarded(error, false, [&] {
-        auto spy = std::make_unique<FacetSpy>(slot);
-        enq->enquire.add_matchspy(spy.get());
-        enq->facets.push_back(std::move(spy));
+        enq->facets.emplace_back(slot, nullptr);
         return true;
     });
 }
@@ -68,9 +77,21 @@ bool cx_enquire_add_facet(cx_enquire *enq, uint32_t slot, cx_error *error) {
 bool cx_enquire_facet_counts(cx_enquire *enq, uint32_t slot,
                              void (*visit)(void *, const char *, size_t, uint32_t), void *context, cx_error *error) {
     return guarded(error, false, [&] {
-        for (auto &spy : enq->facets) {
-            if (spy->slot != slot) continue;
-            for (auto &entry : spy->counts) visit(context, entry.first.data(), entry.first.size(), entry.second);
+        for (auto &[facet, spy] : enq->facets) {
+            if (facet != slot) continue;
+            // The spy counts whole values; a multi-valued slot's elements (split on 0x1F) each
+            // count every document holding the whole value.
+            std::map<std::string, Xapian::doccount> counts;
+            if (spy) {
+                for (Xapian::TermIterator it = spy->values_begin(); it != spy->values_end(); ++it) {
+                    std::string value = *it;
+                    for (size_t start = 0, end; start < value.size(); start = end + 1) {
+                        end = std::min(value.find('\x1f', start), value.size());
+                        if (end > start) counts[value.substr(start, end - start)] += it.get_termfreq();
+                    }
+                }
+            }
+            for (auto &entry : counts) visit(context, entry.first.data(), entry.first.size(), entry.second);
             return true;
         }
         throw Xapian::InvalidArgumentError("no facet on slot " + std::to_string(slot));
@@ -83,8 +104,30 @@ void cx_enquire_set_weight_cutoff(cx_enquire *enq, double weight) {
 
 cx_mset *cx_enquire_mset(cx_enquire *enq, uint32_t offset, uint32_t limit, uint32_t check_at_least, cx_error *error) {
     return guarded<cx_mset *>(error, nullptr, [&] {
-        for (auto &spy : enq->facets) spy->counts.clear();
-        return new cx_mset{enq->enquire.get_mset(offset, limit, check_at_least, nullptr, enq->decider.get())};
+        // Fresh spies: Xapian's add up over every run they see.
+        enq->enquire.clear_matchspies();
+        for (auto &[slot, spy] : enq->facets) {
+            spy = std::make_unique<Xapian::ValueCountMatchSpy>(slot);
+            enq->enquire.add_matchspy(spy.get());
+        }
+        auto result = std::make_unique<cx_mset>();
+        if (!enq->absent_last) {
+            result->mset = enq->enquire.get_mset(offset, limit, check_at_least, nullptr, enq->decider.get());
+            return result.release();
+        }
+        // Ascending by value, documents without one last: those with a value (every value is at
+        // least one byte), then the others; the page continues into the second run when the first
+        // ends within it (its count then exact). The second always runs, for its count.
+        Xapian::Query query = enq->enquire.get_query();
+        Xapian::Query present(Xapian::Query::OP_VALUE_GE, enq->sort_slot, std::string(1, '\0'));
+        enq->enquire.set_query(Xapian::Query(Xapian::Query::OP_FILTER, query, present));
+        result->mset = enq->enquire.get_mset(offset, limit, check_at_least, nullptr, enq->decider.get());
+        Xapian::doccount found = result->mset.size(), before = result->mset.get_matches_lower_bound();
+        uint32_t rest_offset = found > 0 || offset < before ? 0 : offset - before;
+        enq->enquire.set_query(Xapian::Query(Xapian::Query::OP_AND_NOT, query, present));
+        result->rest = enq->enquire.get_mset(rest_offset, found < limit ? limit - found : 0, check_at_least, nullptr, enq->decider.get());
+        enq->enquire.set_query(query);
+        return result.release();
     });
 }
 
@@ -202,16 +245,22 @@ bool cx_enquire_explain(cx_enquire *enq, const cx_query *query, uint32_t docid, 
 }
 
 void cx_mset_free(cx_mset *mset) { delete mset; }
-uint32_t cx_mset_size(const cx_mset *mset) { return mset->mset.size(); }
-uint32_t cx_mset_matches_estimated(const cx_mset *mset) { return mset->mset.get_matches_estimated(); }
-uint32_t cx_mset_matches_lower_bound(const cx_mset *mset) { return mset->mset.get_matches_lower_bound(); }
-uint32_t cx_mset_matches_upper_bound(const cx_mset *mset) { return mset->mset.get_matches_upper_bound(); }
-uint32_t cx_mset_docid(const cx_mset *mset, uint32_t index) { return *mset->mset[index]; }
-double cx_mset_weight(const cx_mset *mset, uint32_t index) { return mset->mset[index].get_weight(); }
+uint32_t cx_mset_size(const cx_mset *mset) { return mset->size(); }
+uint32_t cx_mset_matches_estimated(const cx_mset *mset) { return mset->mset.get_matches_estimated() + mset->rest.get_matches_estimated(); }
+uint32_t cx_mset_matches_lower_bound(const cx_mset *mset) { return mset->mset.get_matches_lower_bound() + mset->rest.get_matches_lower_bound(); }
+uint32_t cx_mset_matches_upper_bound(const cx_mset *mset) { return mset->mset.get_matches_upper_bound() + mset->rest.get_matches_upper_bound(); }
+uint32_t cx_mset_docid(const cx_mset *mset, uint32_t index) { return *mset->at(index); }
+double cx_mset_weight(const cx_mset *mset, uint32_t index) { return mset->at(index).get_weight(); }
+
+char *cx_mset_value(const cx_mset *mset, uint32_t index, uint32_t slot, size_t *out_len, cx_error *error) {
+    return guarded<char *>(error, nullptr, [&] {
+        return copy_out(mset->at(index).get_document().get_value(slot), out_len);
+    });
+}
 
 char *cx_mset_data(const cx_mset *mset, uint32_t index, size_t *out_len, cx_error *error) {
     return guarded<char *>(error, nullptr, [&] {
-        return copy_out(mset->mset[index].get_document().get_data(), out_len);
+        return copy_out(mset->at(index).get_document().get_data(), out_len);
     });
 }
 

@@ -39,6 +39,9 @@ void set_error_from_current_exception(cx_error *error) {
         set_error(error, CX_ERROR_RANGE, e.get_description());
     } catch (const Xapian::UnimplementedError &e) {
         set_error(error, CX_ERROR_UNIMPLEMENTED, e.get_description());
+    } catch (const Xapian::NetworkError &e) {
+        // The shim's own network errors name the shard; Xapian's name the operation and the system's reason.
+        set_error(error, CX_ERROR_NETWORK, e.get_msg() + (e.get_error_string() ? std::string(" (") + e.get_error_string() + ")" : ""));
     } catch (const Xapian::Error &e) {
         set_error(error, CX_ERROR_OTHER, e.get_description());
     } catch (const std::bad_alloc &) {

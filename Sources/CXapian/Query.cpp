@@ -62,6 +62,7 @@ cx_query *cx_query_value_range(uint32_t slot, const char *low, size_t low_len,
 
 cx_query *cx_query_docids(cx_database *db, const uint32_t *docids, size_t count, cx_error *error) {
     return guarded<cx_query *>(error, nullptr, [&] {
+        if (db->has_remote()) throw Xapian::UnimplementedError("a set of docids is a custom posting source, which remote shards cannot run");
         std::vector<std::string> shards;
         if (db->db().size() > 1) {
             // A combined database's uuid is its shards' uuids joined by ':'.

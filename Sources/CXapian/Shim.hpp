@@ -30,6 +30,21 @@ struct WholeDatabaseScan {
     WholeDatabaseScan &operator=(const WholeDatabaseScan &) = delete;
 };
 
+// One line of a stub file `XAPIANDB` as a reader opened it: a local shard (`glass`/`auto` FOLDER) or
+// one served by xapian-tcpsrv (`remote HOST:PORT`) or a program (`remote :PROGRAM ARGS`), in Xapian's
+// own stub syntax (backends/databasehelpers.h, read_stub_file).
+struct StubShard {
+    std::string line;      // as written, to name the shard in messages
+    std::string folder;    // a local shard's folder, relative paths resolved against the stub's folder
+    bool remote = false;
+    std::string host;      // remote over TCP: host and port
+    unsigned port = 0;
+    std::string program;   // remote through a program: its path and arguments
+    std::string args;
+    Xapian::Database db;   // open when `missing` is empty
+    std::string missing;   // why the shard is left out of the combined reader (partial reads only)
+};
+
 struct cx_database {
     Xapian::Database reader;
     Xapian::WritableDatabase writer;
@@ -37,8 +52,24 @@ struct cx_database {
     // sets metadata in the first shard only, and the ingest writes each shard from a thread of its own.
     std::vector<Xapian::WritableDatabase> shards;
     bool writable = false;
+    // A reader of a stub folder: its shards, and how remote ones are reached (cx_database_open_reader).
+    std::string stub;
+    std::vector<StubShard> parts;
+    cx_remote_options remote_options{10.0, 10.0, false};
+    bool has_remote() const {
+        for (const auto &part : parts) if (part.remote) return true;
+        return false;
+    }
     // Numeric value slots a reader has read (cx_database_numbers), until it moves to another revision.
     std::map<Xapian::valueno, cxapian::ValueColumn> columns;
+    // Value bounds a reader has read (cx_database_value_bound: slot, upper), until it moves to another
+    // revision: each search asks for two, a round trip each to a remote shard.
+    std::map<std::pair<Xapian::valueno, bool>, std::string> bounds;
+    // Forgets what a reader keeps of its revision.
+    void revision_changed() {
+        columns.clear();
+        bounds.clear();
+    }
     Xapian::Database &db() { return writable ? static_cast<Xapian::Database &>(writer) : reader; }
 };
 
@@ -73,34 +104,25 @@ class CallbackDecider : public Xapian::MatchDecider {
     void *context;
 };
 
-// Counts the values of one slot over the matches, splitting multi-valued slots on 0x1F.
-class FacetSpy : public Xapian::MatchSpy {
-  public:
-    explicit FacetSpy(Xapian::valueno slot) : slot(slot) {}
-    void operator()(const Xapian::Document &doc, double) override {
-        std::string value = doc.get_value(slot);
-        size_t start = 0;
-        while (start < value.size()) {
-            size_t end = value.find('\x1f', start);
-            if (end == std::string::npos) end = value.size();
-            if (end > start) ++counts[value.substr(start, end - start)];
-            start = end + 1;
-        }
-    }
-    Xapian::valueno slot;
-    std::map<std::string, Xapian::doccount> counts;
-};
-
 struct cx_enquire {
     Xapian::Enquire enquire;
     // The BM25 parameters last set (k1, k2, k3, b, min_normlen), for explanations' own runs.
     double bm25[5] = {1, 0, 1, 0.5, 0.5};
     std::unique_ptr<Xapian::MultiValueKeyMaker> sorter;
+    // A sort by one value slot, ascending: documents without a value must come last, where Xapian
+    // puts them first (an empty value), so such a match runs in two parts (cx_enquire_mset).
+    bool absent_last = false;
+    Xapian::valueno sort_slot = 0;
     std::unique_ptr<CallbackDecider> decider;
-    std::vector<std::unique_ptr<FacetSpy>> facets;
+    // Facet slots and their spies: Xapian's ValueCountMatchSpy, which the remote protocol carries
+    // (xapian-tcpsrv knows it), counting whole slot values; multi-valued ones are split on 0x1F when read.
+    std::vector<std::pair<Xapian::valueno, std::unique_ptr<Xapian::ValueCountMatchSpy>>> facets;
     // The database searched (Xapian's Enquire does not give it back), for explanations' own runs.
     Xapian::Database database;
-    explicit cx_enquire(const Xapian::Database &db) : enquire(db), database(db) {}
+    // Whether a shard is remote: Xapian's remote protocol carries no key maker or decider.
+    bool remote;
+    explicit cx_enquire(const cx_database &db) : enquire(db.writable ? static_cast<const Xapian::Database &>(db.writer) : db.reader),
+        database(db.writable ? static_cast<const Xapian::Database &>(db.writer) : db.reader), remote(db.has_remote()) {}
 };
 
 struct cx_stemmer {
@@ -123,8 +145,15 @@ public:
     std::string get_description() const override { return "truncation to " + std::to_string(length); }
 };
 
+// A page of matches: one Xapian MSet, or two when an ascending value sort ran the documents with a
+// value (`mset`) and then those without (`rest`), so that the latter come last.
 struct cx_mset {
     Xapian::MSet mset;
+    Xapian::MSet rest;
+    Xapian::doccount size() const { return mset.size() + rest.size(); }
+    Xapian::MSetIterator at(uint32_t index) const {
+        return index < mset.size() ? mset[index] : rest[index - mset.size()];
+    }
 };
 
 namespace cxapian {
@@ -150,6 +179,11 @@ char *copy_out(const std::string &value, size_t *out_len);
 inline std::string str(const char *bytes, size_t len) { return std::string(bytes ? bytes : "", bytes ? len : 0); }
 
 void require_writable(cx_database *db);
+
+// The shards a stub file lists (`stub`, in `folder`), in Xapian's stub syntax; unopened.
+std::vector<StubShard> read_stub(const std::string &folder, const std::string &stub);
+// Opens `path` for reading into `handle`: a stub folder shard by shard (Shards.cpp), else as Xapian does.
+void open_reader(cx_database &handle, const std::string &path, const cx_remote_options &options);
 
 } // namespace cxapian
 

@@ -31,6 +31,9 @@ public enum SearchlightError: Error, Sendable, CustomStringConvertible {
     case cannotResume(String)
     /// The storage engine failed (I/O, disk full, corruption).
     case storage(StorageFailure)
+    /// A remote shard of the index at `path` could not be reached, timed out, or closed the
+    /// connection; `reason` names its line of `XAPIANDB` (see `RemoteShardOptions`).
+    case shardUnavailable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -59,6 +62,8 @@ public enum SearchlightError: Error, Sendable, CustomStringConvertible {
             return "cannot resume: \(reason)"
         case .storage(let error):
             return "storage error: \(error.message)"
+        case .shardUnavailable(let path, let reason):
+            return "cannot read the index at \(path): \(reason)"
         }
     }
 }

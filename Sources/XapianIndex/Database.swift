@@ -17,6 +17,76 @@ public class Database {
         try self.init(path: path, mode: CX_OPEN_READ_ONLY)
     }
 
+    /// Opens the database at `path` read-only. The remote shards of a stub folder (lines `remote
+    /// HOST:PORT` of its `XAPIANDB`, each a database served by Xapian's `xapian-tcpsrv`, or `remote
+    /// :PROGRAM ARGS`) are reached with these timeouts.
+    ///
+    /// ```swift
+    /// let db = try Database(path: "/srv/packages", timeout: .seconds(2), connectTimeout: .seconds(1), allowPartial: true)
+    /// db.missingShards   // [] when every shard answered
+    /// ```
+    /// - Parameters:
+    ///   - timeout: how long one operation on a remote shard may take (Xapian's default: 10 s); zero: no limit.
+    ///   - connectTimeout: how long connecting to one may take (Xapian's default: 10 s); zero: no limit.
+    ///   - allowPartial: leave out a remote shard that cannot be reached (an empty stand-in keeps the
+    ///     others' docids) rather than failing the open or a reconnection.
+    /// - Throws: `XapianError` of kind `.network` naming the stub line of a remote shard that cannot
+    ///   be reached (unless `allowPartial`), or as `init(path:)` does.
+    public init(path: String, timeout: Duration, connectTimeout: Duration, allowPartial: Bool) throws(XapianError) {
+        func seconds(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        }
+        var options = cx_remote_options(timeout_seconds: seconds(timeout), connect_timeout_seconds: seconds(connectTimeout),
+                                         allow_partial: allowPartial)
+        let opened = try withXapianError { cx_database_open_reader(path, &options, $0) }
+        guard let opened else { throw XapianError(kind: .other, message: "could not open \(path)") }
+        handle = opened
+    }
+
+    /// The lines of the stub file `XAPIANDB` this reader's shards come from, in order (`glass shard-0`,
+    /// `remote 10.0.0.2:7000`); empty for one database.
+    ///
+    /// ```swift
+    /// let remote = db.shardLines.filter { $0.hasPrefix("remote ") }
+    /// ```
+    public var shardLines: [String] {
+        (0..<UInt32(shardCount)).compactMap { index in
+            var length = 0
+            return takeBytes(cx_database_shard_line(handle, index, &length), count: length).map { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
+    /// A reader of shard `index` alone, of a reader of a stub folder.
+    /// - Throws: `.invalidArgument` when there is no such shard; `.network` for a shard left out.
+    public func shardReader(_ index: Int) throws(XapianError) -> Database {
+        let opened = try withXapianError { cx_database_shard(handle, UInt32(index), $0) }
+        guard let opened else { throw XapianError(kind: .other, message: "no shard \(index)") }
+        return Database(handle: opened)
+    }
+
+    /// Whether a shard of this reader is remote (a `remote` line of its stub file).
+    public var hasRemoteShards: Bool { cx_database_has_remote(handle) }
+
+    /// Connects the remote shards afresh and combines the shards again, after a network error.
+    /// - Throws: `.network` naming a shard that still cannot be reached (unless the reader allows partial results).
+    public func reconnect() throws(XapianError) {
+        _ = try withXapianError { cx_database_reconnect(handle, $0) }
+    }
+
+    /// The shards a reader opened with `allowPartial` left out: each one's stub line
+    /// (`remote 10.0.0.2:7000`) and why (Xapian's message).
+    public var missingShards: [(line: String, reason: String)] {
+        var missing: [(line: String, reason: String)] = []
+        withUnsafeMutablePointer(to: &missing) { pointer in
+            cx_database_missing_shards(handle, { context, line, lineLength, reason, reasonLength in
+                let missing = context!.assumingMemoryBound(to: [(line: String, reason: String)].self)
+                missing.pointee.append((String(decoding: UnsafeRawBufferPointer(start: line, count: lineLength), as: UTF8.self),
+                                        String(decoding: UnsafeRawBufferPointer(start: reason, count: reasonLength), as: UTF8.self)))
+            }, pointer)
+        }
+        return missing
+    }
+
     init(path: String, mode: cx_open_mode) throws(XapianError) {
         let opened = try withXapianError { cx_database_open(path, Int32(mode.rawValue), $0) }
         guard let opened else { throw XapianError(kind: .other, message: "could not open \(path)") }

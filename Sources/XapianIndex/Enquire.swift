@@ -191,6 +191,17 @@ public final class MatchSet: RandomAccessCollection {
             let buffer = try withXapianError { cx_mset_data(set.handle, index, &length, $0) }
             return takeBytes(buffer, count: length) ?? []
         }
+
+        /// The document's value in `slot`; empty when it has none.
+        ///
+        /// ```swift
+        /// let key = try match.value(slot: 3)   // a sortable_serialise'd number, or folded text
+        /// ```
+        public func value(slot: UInt32) throws(XapianError) -> [UInt8] {
+            var length = 0
+            let buffer = try withXapianError { cx_mset_value(set.handle, index, slot, &length, $0) }
+            return takeBytes(buffer, count: length) ?? []
+        }
     }
 
     public var startIndex: Int { 0 }

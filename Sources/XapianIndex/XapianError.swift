@@ -12,6 +12,8 @@ public struct XapianError: Error, Equatable, Sendable, CustomStringConvertible {
         case databaseLock = 1, databaseNotFound, databaseOpening, databaseModified, databaseCorrupt
         case databaseCreate, database, documentNotFound, queryParser, invalidArgument
         case invalidOperation, range, unimplemented, outOfMemory, other
+        /// A remote shard could not be reached, timed out, or closed the connection (Xapian's `NetworkError`).
+        case network
     }
 
     public let kind: Kind

@@ -133,18 +133,24 @@ import XapianIndex
     }
 
     /// A filter the index answers exactly is not checked again on each candidate's entity, so an
-    /// exact total counts postings and value slots alone; the rest keep the check.
+    /// exact total counts postings and value slots alone (and remote shards run it as Xapian's own
+    /// operators); the rest keep the check.
     @Test func filtersTheIndexAnswersExactlyNeedNoCheckOnTheEntity() throws {
         func predicate(_ where: String) throws -> EntityPredicate? {
             try plan(SearchRequest("", filter: try EntityPredicate(spotlight: `where`))).predicate
         }
-        for exact in ["length > 5", "length >= 5 && popularity < 10", "updated < $time.iso(2024-05-01)", "InRange(length, 2, 8)"] {
+        for exact in ["length > 5", "length >= 5 && popularity < 10", "updated < $time.iso(2024-05-01)", "InRange(length, 2, 8)",
+                      "length > 5 || popularity > 3", "!(length > 5)", "length != 5", "activities == \"hiking\"",
+                      "landmarks == \"vernal-fall\"", "activities != \"hiking\" && !(length < 2 || length > 9)"] {
             #expect(try predicate(exact) == nil, "\(exact)")
         }
-        for checked in ["name == \"Mist*\"", "name == \"mist\"c", "length > 5 || popularity > 3", "!(length > 5)",
-                        "activities == \"hiking\"", "landmarks == \"vernal-fall\""] {
+        for checked in ["name == \"Mist*\"", "name == \"mist\"c", "name != \"Mist Trail\"", "length > 5 || name == \"Mist*\"",
+                        "!(name == \"Mist*\")", "activities == \"hik*\""] {
             #expect(try predicate(checked) != nil, "\(checked)")
         }
+        // What narrows is kept even when it is not exact: an OR of index-answered parts.
+        let narrowed = try plan(SearchRequest("", filter: try EntityPredicate(spotlight: "length > 5 && name == \"Mist*\"")))
+        #expect(narrowed.predicate != nil && narrowed.filters.count == 1)
         // A strict bound leaves out the bound itself.
         let strict = try plan(SearchRequest("", filter: try EntityPredicate(spotlight: "length > 5")))
         let inclusive = try plan(SearchRequest("", filter: try EntityPredicate(spotlight: "length >= 5")))

@@ -24,13 +24,14 @@ import XapianIndex
         return try Schema(jsonText: String(contentsOfFile: corpus, encoding: .utf8), source: corpus)
     }
 
-    /// An index of the corpus at `path`, in `shards` shards, written in batches of 40 and compacted.
-    static func build(_ path: String, shards: Int, files: [String]) throws -> EntityIndex {
+    /// An index of the corpus at `path`, in `shards` shards, written in batches of 40 and compacted;
+    /// `files` hold `expecting` entities.
+    static func build(_ path: String, shards: Int, files: [String], expecting: Int = 329) throws -> EntityIndex {
         let index = try EntityIndex(path: path, mode: .readWrite, shards: shards)
         var options = JSONLinesIngest.Options(schema: try corpusSchema(), batchSize: 40, compactAfterBulkLoad: true)
         options.jobs = 2
         let report = try JSONLinesIngest(index: index, files: files, options: options).run()
-        #expect(report.indexed == 329)
+        #expect(report.indexed == expecting)
         return index
     }
 
@@ -76,9 +77,10 @@ import XapianIndex
         #expect(total == 329)
     }
 
-    /// Searches, suggestions, lookups and counts of `sharded` are those of `single`.
-    func expectSameAnswers(_ single: EntityIndex, _ sharded: EntityIndex, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        for request in Self.requests {
+    /// Searches (`requests`), suggestions, lookups and counts of `sharded` are those of `single`.
+    func expectSameAnswers(_ single: EntityIndex, _ sharded: EntityIndex, requests: [SearchRequest] = Self.requests,
+                           sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for request in requests {
             let one = try single.search(request), many = try sharded.search(request)
             #expect(one.results.map(\.entity.reference) == many.results.map(\.entity.reference), "\(request.text)", sourceLocation: sourceLocation)
             #expect(one.results.count == many.results.count && zip(one.results, many.results).allSatisfy { abs($0.score - $1.score) < 1e-9 },

@@ -43,7 +43,8 @@ typedef enum cx_error_kind {
     CX_ERROR_RANGE,
     CX_ERROR_UNIMPLEMENTED,
     CX_ERROR_OUT_OF_MEMORY,
-    CX_ERROR_OTHER
+    CX_ERROR_OTHER,
+    CX_ERROR_NETWORK               /* a remote shard could not be reached, timed out or hung up */
 } cx_error_kind;
 
 #define CX_ERROR_MESSAGE_CAPACITY 512
@@ -74,6 +75,34 @@ typedef enum cx_open_mode {
  * reading as Xapian does, and for writing by opening each shard as a writer of its own (see
  * cx_database_shard and cx_database_set_metadata). */
 cx_database *cx_database_open(const char *path, int mode, cx_error *error);
+
+/* How a reader reaches the remote shards of a stub folder (`remote HOST:PORT`, served by Xapian's
+ * xapian-tcpsrv, or `remote :PROGRAM ARGS`). */
+typedef struct cx_remote_options {
+    double timeout_seconds;           /* each operation; 0: none (Xapian's default is 10) */
+    double connect_timeout_seconds;   /* connecting; 0: none (Xapian's default is 10) */
+    bool allow_partial;               /* a shard that cannot be reached is left out (an empty
+                                         stand-in keeps the others' docids) instead of failing */
+} cx_remote_options;
+
+/* Opens the database at `path` for reading, as cx_database_open does, reaching remote shards with
+ * `options` (NULL: Xapian's defaults, no partial reads). A remote shard that cannot be reached fails
+ * the open with CX_ERROR_NETWORK naming its line of XAPIANDB, unless `allow_partial`. */
+cx_database *cx_database_open_reader(const char *path, const cx_remote_options *options, cx_error *error);
+/* The line of XAPIANDB that shard `index` of a reader of a stub folder comes from (`glass shard-0`,
+ * `remote 10.0.0.2:7000`); malloc'd, release with cx_free; NULL for a reader of one database. */
+char *cx_database_shard_line(const cx_database *db, uint32_t index, size_t *out_len);
+/* Whether the reader has a shard behind a remote line (`remote ...`) of its stub file. */
+bool cx_database_has_remote(const cx_database *db);
+/* Connects every remote shard of a reader afresh and combines the shards again: after a network
+ * error (a shard server restarted, an idle connection closed, a timeout). A shard that still
+ * cannot be reached fails it with CX_ERROR_NETWORK naming the shard, or with `allow_partial` is left
+ * out. Returns false on error. */
+bool cx_database_reconnect(cx_database *db, cx_error *error);
+/* Calls `visit` with each shard the reader left out (allow_partial): its stub line and why. */
+void cx_database_missing_shards(const cx_database *db,
+                                void (*visit)(void *context, const char *line, size_t line_len, const char *reason, size_t reason_len),
+                                void *context);
 void cx_database_free(cx_database *db);
 bool cx_database_is_writable(const cx_database *db);
 /* Re-reads the latest committed revision (readers only). Returns false on error. */
@@ -82,7 +111,8 @@ bool cx_database_close(cx_database *db, cx_error *error);
 /* How many shards (sub-databases) the database combines: 1 for a single database. */
 uint32_t cx_database_shard_count(const cx_database *db);
 /* A writer of shard `index` of a sharded writer, sharing its Xapian handle (not a second lock);
- * NULL on error. Free it with cx_database_free; use it from one thread at a time. */
+ * NULL on error. Free it with cx_database_free; use it from one thread at a time. Of a reader of a
+ * stub folder, a reader of that shard alone (CX_ERROR_NETWORK for a shard it left out). */
 cx_database *cx_database_shard(cx_database *db, uint32_t index, cx_error *error);
 /* The highest docid ever used (Xapian's get_lastdocid; on a combined database, in combined docids). */
 uint32_t cx_database_last_docid(cx_database *db, cx_error *error);
@@ -303,14 +333,19 @@ void cx_enquire_set_bm25(cx_enquire *enq, double k1, double k2, double k3, doubl
 /* Expansion terms (ESets) weighted by Xapian's "trad" scheme with parameter k (its default is 1). */
 void cx_enquire_set_trad_expansion(cx_enquire *enq, double k);
 /* Sorts by the given value slots (first is primary); `descending[i]` per key; documents without a
- * value sort last either way. `relevance_after` breaks ties by relevance; count 0 restores pure relevance. */
+ * value sort last either way. `relevance_after` breaks ties by relevance; count 0 restores pure relevance.
+ * One key sorts by the slot's value (Xapian's set_sort_by_value, which the remote protocol carries);
+ * several use a key maker, which it does not: on a reader with remote shards that is
+ * CX_ERROR_UNIMPLEMENTED. */
 bool cx_enquire_set_sort(cx_enquire *enq, const uint32_t *slots, const bool *descending, size_t count,
                          bool relevance_after, cx_error *error);
 /* Keeps only the candidates for which `decide` returns true; it is called with each candidate's
- * document data while matching, so totals and paging stay exact. NULL removes the decider. */
+ * document data while matching, so totals and paging stay exact. NULL removes the decider. Xapian's
+ * remote protocol cannot carry a decider: a search with one on remote shards fails (CX_ERROR_UNIMPLEMENTED). */
 void cx_enquire_set_decider(cx_enquire *enq, bool (*decide)(void *context, const char *data, size_t len), void *context);
 /* Counts, over every match visited, the values in `slot`; a slot may hold several values
- * separated by the byte 0x1F. Read the counts with cx_enquire_facet_counts after cx_enquire_mset. */
+ * separated by the byte 0x1F. Read the counts with cx_enquire_facet_counts after cx_enquire_mset.
+ * Counted by Xapian's ValueCountMatchSpy, which remote shards run themselves. */
 bool cx_enquire_add_facet(cx_enquire *enq, uint32_t slot, cx_error *error);
 bool cx_enquire_facet_counts(cx_enquire *enq, uint32_t slot,
                              void (*visit)(void *context, const char *value, size_t len, uint32_t count),
@@ -342,6 +377,8 @@ uint32_t cx_mset_matches_lower_bound(const cx_mset *mset);
 uint32_t cx_mset_matches_upper_bound(const cx_mset *mset);
 uint32_t cx_mset_docid(const cx_mset *mset, uint32_t index);
 double cx_mset_weight(const cx_mset *mset, uint32_t index);
+/* The value in `slot` of the document at `index` (empty when it has none); malloc'd, release with cx_free. */
+char *cx_mset_value(const cx_mset *mset, uint32_t index, uint32_t slot, size_t *out_len, cx_error *error);
 /* Data of the document at `index`; malloc'd, release with cx_free. */
 char *cx_mset_data(const cx_mset *mset, uint32_t index, size_t *out_len, cx_error *error);
 /* About how many documents of `db` `query` matches, from the term frequencies `mset` holds (those

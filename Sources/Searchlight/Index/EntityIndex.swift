@@ -26,6 +26,8 @@ public final class EntityIndex: Sendable {
         var database: Database
         /// What the stub files of a reader's index said when it was opened (see `ShardedFolder.stubText`).
         var stubs = ""
+        /// How this reader reaches remote shards (kept for opening the index afresh).
+        var remote = RemoteShardOptions()
         var schema: Schema
         /// The languages of the entities of types with a `languageAttribute`, as stored.
         var languages = EntityLanguages()
@@ -48,15 +50,21 @@ public final class EntityIndex: Sendable {
         ///
         /// A reader whose stub files changed since it opened the index (a replica that `xapian-replicate`
         /// switched to a fresh whole copy, a sharded index merged into one) opens it afresh: Xapian's
-        /// reopen would read on in the database the stub named before, which may be gone.
+        /// reopen would read on in the database the stub named before, which may be gone. A reader that
+        /// left out remote shards it could not reach tries them again.
         mutating func reopen(path: String) throws(XapianError) {
             let current = writer == nil ? ShardedFolder.stubText(path) : stubs
             if current != stubs {
                 stubs = current
-                database = try EntityIndex.retryingTornOpen { () throws(XapianError) in try Database(path: path) }
+                let remote = self.remote
+                database = try EntityIndex.retryingTornOpen { () throws(XapianError) in try remote.open(path) }
                 madeSearcher = nil
             } else {
                 let database = self.database
+                if !database.missingShards.isEmpty {
+                    try database.reconnect()
+                    madeSearcher = nil
+                }
                 try EntityIndex.retryingTornOpen { () throws(XapianError) in try database.reopen() }
             }
             try loadDictionary()
@@ -87,12 +95,19 @@ public final class EntityIndex: Sendable {
     /// let sharded = try EntityIndex(path: "/tmp/packages", mode: .readWrite, shards: 2)
     /// print(sharded.shardCount)   // 2
     /// ```
+    /// A reader reaches the remote shards of a sharded index (`remote HOST:PORT` lines of its
+    /// `XAPIANDB`, served by `xapian-tcpsrv`) with `remote`'s timeouts. After a network error (a
+    /// server restarted, an idle connection closed) a read connects them afresh and tries once more.
+    ///
     /// - Parameters:
     ///   - shards: for `.readWrite`, how many shards a new index gets (1: one database, the default);
     ///     an existing index must have that many, unless nil (any).
+    ///   - remote: how a reader reaches remote shards, and whether it answers without those it cannot reach.
     /// - Throws: `.indexLocked`, `.indexNotFound`, `.notAnIndex` (also when an existing index has
-    ///   another number of shards than `shards`), `.storage`.
-    public init(path: String, mode: Mode = .readOnly, waitingForWriterUpTo wait: Duration = .zero, shards: Int? = nil) throws(SearchlightError) {
+    ///   another number of shards than `shards`), `.storage`; `.shardUnavailable` naming a remote
+    ///   shard that cannot be reached (unless `remote.allowPartial`).
+    public init(path: String, mode: Mode = .readOnly, waitingForWriterUpTo wait: Duration = .zero, shards: Int? = nil,
+                remote: RemoteShardOptions = RemoteShardOptions()) throws(SearchlightError) {
         self.path = path
         self.mode = mode
         let deadline = ContinuousClock.now + wait
@@ -101,7 +116,7 @@ public final class EntityIndex: Sendable {
         let stubs = ShardedFolder.stubText(path)
         while true {
             do {
-                database = try Self.open(path: path, mode: mode, shards: shards ?? 1)
+                database = try Self.open(path: path, mode: mode, shards: shards ?? 1, remote: remote)
                 break
             } catch .indexLocked where ContinuousClock.now < deadline {
                 usleep(50_000)
@@ -111,7 +126,7 @@ public final class EntityIndex: Sendable {
             throw .notAnIndex(path: path, reason: "it has \(database.shardCount) shard\(database.shardCount == 1 ? "" : "s"), not \(shards); "
                 + "the number of shards is fixed when an index is created: rebuild it in another folder to change it")
         }
-        state = Mutex(State(database: database, stubs: stubs, schema: Schema()))
+        state = Mutex(State(database: database, stubs: stubs, remote: remote, schema: Schema()))
         try read { (state: inout State) throws in
             state.schema = try Self.storedSchema(state.database, path: path)
             state.languages = try Self.storedLanguages(state.database)
@@ -119,7 +134,7 @@ public final class EntityIndex: Sendable {
         }
     }
 
-    private static func open(path: String, mode: Mode, shards: Int) throws(SearchlightError) -> Database {
+    private static func open(path: String, mode: Mode, shards: Int, remote: RemoteShardOptions) throws(SearchlightError) -> Database {
         let files = FileManager.default
         var isDirectory = false
         let exists = files.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -130,7 +145,7 @@ public final class EntityIndex: Sendable {
             case .readOnly:
                 guard exists else { throw SearchlightError.indexNotFound(path: path) }
                 guard isXapian else { throw SearchlightError.notAnIndex(path: path, reason: "the folder holds no index") }
-                return try retryingTornOpen { () throws(XapianError) in try Database(path: path) }
+                return try retryingTornOpen { () throws(XapianError) in try remote.open(path) }
             case .readWrite:
                 if isXapian, ShardedFolder.isReplica(path) {
                     throw SearchlightError.storage(StorageFailure(kind: .io, message: "cannot write the index at \(path): it is a replica, which "
@@ -165,6 +180,7 @@ public final class EntityIndex: Sendable {
                 throw .indexLocked(path: path, pid: WriterLock.holder(path: path))
             case .databaseNotFound: throw .indexNotFound(path: path)
             case .databaseOpening, .databaseCorrupt: throw .notAnIndex(path: path, reason: error.message)
+            case .network: throw .shardUnavailable(path: path, reason: error.message)
             default: throw .storage(error)
             }
         } catch {
@@ -221,7 +237,7 @@ public final class EntityIndex: Sendable {
         } catch let error as SearchlightError {
             throw error
         } catch let error as XapianError {
-            throw .storage(error)
+            throw error.kind == .network ? .shardUnavailable(path: path, reason: error.message) : .storage(error)
         } catch {
             throw .storage(StorageFailure(kind: .other, message: "\(error)"))
         }
@@ -233,6 +249,17 @@ public final class EntityIndex: Sendable {
     /// The schema stored in the index.
     public var schema: Schema { state.withLock { $0.schema } }
 
+    /// The remote shards this reader left out because they could not be reached, when opened with
+    /// `RemoteShardOptions.allowPartial`: results then come from the other shards. Empty otherwise.
+    ///
+    /// ```swift
+    /// let found = try index.search(SearchRequest("editor"))
+    /// let missing = index.missingShards.map(\.line)   // ["remote 10.0.0.2:7000"] while that server is down
+    /// ```
+    public var missingShards: [MissingShard] {
+        state.withLock { $0.database.missingShards.map { MissingShard(line: $0.line, reason: $0.reason) } }
+    }
+
     /// How many shards the index has: 1 for one database (see `ShardedFolder`).
     public var shardCount: Int { state.withLock { $0.database.shardCount } }
 
@@ -242,11 +269,17 @@ public final class EntityIndex: Sendable {
     /// a fast writer may need several tries, so it retries (backing off a little) for up to
     /// `readRetryLimit` seconds. The reopen is part of the retry: it reads metadata of the new
     /// revision, which two more commits can overwrite as well.
+    ///
+    /// A network error (a remote shard's server restarted or closed an idle connection, or timed
+    /// out) connects the remote shards afresh and runs `body` once more; a shard that still cannot
+    /// be reached fails the read with `.shardUnavailable` naming it, or, when the index allows
+    /// partial results, is left out (`missingShards`) and `body` runs on the others.
     func read<T: Sendable>(_ body: (inout State) throws -> T) throws(SearchlightError) -> T {
         do {
             return try state.withLock { (state: inout State) throws -> T in
                 let deadline = ContinuousClock.now + .seconds(Self.readRetryLimit)
                 var attempt = 0
+                var reconnected = false
                 while true {
                     do {
                         if attempt > 0 { try state.reopen(path: path) }
@@ -254,11 +287,20 @@ public final class EntityIndex: Sendable {
                     } catch where Self.isDiscardedRevision(error) && ContinuousClock.now < deadline {
                         attempt += 1
                         if attempt > 1 { usleep(UInt32(min(50, attempt)) * 1_000) }
+                    } catch where Self.isNetworkFailure(error) {
+                        // Connecting afresh names a shard that cannot be reached (or leaves it out);
+                        // a second failure is the shard's own, named when it no longer connects.
+                        try state.database.reconnect()
+                        state.madeSearcher = nil
+                        if reconnected { throw error }
+                        reconnected = true
                     }
                 }
             }
         } catch let error as SearchlightError {
             throw error
+        } catch let error as XapianError where error.kind == .network {
+            throw .shardUnavailable(path: path, reason: error.message)
         } catch let error as XapianError {
             throw .storage(error)
         } catch {
@@ -272,6 +314,16 @@ public final class EntityIndex: Sendable {
         switch error {
         case let error as XapianError: error.kind == .databaseModified
         case SearchlightError.storage(let error): error.kind == .revisionDiscarded
+        default: false
+        }
+    }
+
+    /// Whether `error` says a remote shard could not be reached (connect afresh and retry), whether it
+    /// arrives as Xapian's error or already as a Searchlight one.
+    static func isNetworkFailure(_ error: any Error) -> Bool {
+        switch error {
+        case let error as XapianError: error.kind == .network
+        case SearchlightError.shardUnavailable: true
         default: false
         }
     }
@@ -333,7 +385,13 @@ public final class EntityIndex: Sendable {
         }
     }
 
-    /// Moves a reader to the latest committed revision.
+    /// Moves a reader to the latest committed revision; a reader that left out remote shards it could
+    /// not reach (`missingShards`) tries to reach them again.
+    ///
+    /// ```swift
+    /// try index.reopen()
+    /// index.missingShards.isEmpty   // true once the servers answer again
+    /// ```
     public func reopen() throws(SearchlightError) {
         try read { (state: inout State) throws in
             try state.reopen(path: path)

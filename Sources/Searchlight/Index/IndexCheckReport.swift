@@ -29,8 +29,15 @@ public struct IndexCheckReport: Sendable {
 
     public var isConsistent: Bool { xapianErrors == 0 && problemCount == 0 }
 
-    /// Checks the index at `path`; throws only when there is no index to check.
-    public init(checking path: String) throws(SearchlightError) {
+    /// Checks the index at `path`, reaching remote shards with `remote`; throws only when there is
+    /// no index to check. A remote shard's documents and metadata are checked over the connection,
+    /// its files by `xapian-check` on its own host.
+    ///
+    /// - Parameters:
+    ///   - path: the index folder.
+    ///   - remote: how remote shards are reached (a shard left out is a problem).
+    /// - Throws: `.indexNotFound`, `.notAnIndex`.
+    public init(checking path: String, remote: RemoteShardOptions = RemoteShardOptions()) throws(SearchlightError) {
         self.path = path
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .indexNotFound(path: path) }
@@ -39,7 +46,8 @@ public struct IndexCheckReport: Sendable {
             throw .notAnIndex(path: path, reason: "the folder holds no index")
         }
         // Xapian checks a database folder, or each one a stub file lists, but not a listed folder that
-        // holds a stub of its own (a replica's shard): so each database folder is checked alone.
+        // holds a stub of its own (a replica's shard): so each database folder is checked alone. A
+        // remote shard is checked where it is served (`xapian-check` on its host).
         for folder in ShardedFolder.databaseFolders(path) {
             do throws(XapianError) {
                 let (errors, report) = try Database.check(path: folder)
@@ -51,9 +59,13 @@ public struct IndexCheckReport: Sendable {
             }
         }
         do throws(XapianError) {
-            let database = try Database(path: path)
+            let database = try remote.open(path)
+            for (number, line) in database.shardLines.enumerated() where line.hasPrefix("remote") {
+                xapianReport += "shard \(number) (\(line)): remote, its files not checked here (run xapian-check where it is served)\n"
+            }
+            for shard in database.missingShards { note("shard '\(shard.line)' could not be reached, so it was not checked: \(shard.reason)") }
             if let schema = try checkMetadata(database) { try checkDocuments(database, schema: schema) }
-            if sharded, database.shardCount > 1 { try checkShardsAgree() }
+            if sharded, database.shardCount > 1 { try checkShardsAgree(database) }
         } catch {
             note("the database cannot be read: \(error.message)")
         }
@@ -69,15 +81,21 @@ public struct IndexCheckReport: Sendable {
                                  IndexMetadata.languages]
 
     /// Checks that every shard holds the first shard's format version, schema, dictionary and average length.
-    private mutating func checkShardsAgree() throws(XapianError) {
-        let folders = ShardedFolder.shardFolders(path)
-        let name = { (folder: String) in String(folder.split(separator: "/").last ?? Substring(folder)) }
-        guard let firstFolder = folders.first else { return }
-        let first = try Database(path: firstFolder)
-        for folder in folders.dropFirst() {
-            let shard = try Database(path: folder)
+    private mutating func checkShardsAgree(_ database: Database) throws(XapianError) {
+        let lines = database.shardLines, missing = Set(database.missingShards.map(\.line))
+        // A local shard by its folder's name, a remote one by its line.
+        let name = { (number: Int) -> String in
+            guard !lines[number].hasPrefix("remote") else { return lines[number] }
+            let folder = lines[number].drop { $0 != " " }.dropFirst()
+            return String(folder.split(separator: "/").last ?? folder)
+        }
+        let reached = (0..<database.shardCount).filter { !missing.contains(lines[$0]) }
+        guard let firstNumber = reached.first else { return }
+        let first = try database.shardReader(firstNumber)
+        for number in reached.dropFirst() {
+            let shard = try database.shardReader(number)
             for key in Self.sharedMetadata where try shard.metadata(key) != first.metadata(key) {
-                note("metadata \(key) of \(name(folder)) differs from \(name(firstFolder))'s")
+                note("metadata \(key) of \(name(number)) differs from \(name(firstNumber))'s")
             }
         }
     }

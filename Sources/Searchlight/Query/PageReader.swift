@@ -25,6 +25,8 @@ final class PageReader {
     let enquire: Enquire
     /// The first query that ran for a page, composed and restricted (the plan an explanation shows).
     private(set) var firstPageQuery: Query?
+    /// Whether Xapian sorts by the first sort key alone and `sortedByKeys` orders the rest (remote shards).
+    private let refinesSort: Bool
 
     /// One page: its hits, how many entities match in all, how many of them match every word
     /// (`Int.max` when not counted), and the facet counts.
@@ -62,20 +64,31 @@ final class PageReader {
         let query: Query
     }
 
-    /// A reader of `plan` over `database`; the plan's predicate is checked on each candidate's
-    /// entity as read back through `schema`.
+    /// A reader of `plan` over `database`; the plan's predicate (what the index cannot answer of a
+    /// filter) is checked on each candidate's entity as read back through `schema`: by a match decider
+    /// while matching, or on an index with remote shards (whose protocol carries no decider) before
+    /// the runs, over every candidate the index narrowed to, the accepted entities then restricting
+    /// the runs by their unique terms.
     init(plan: QueryPlan, schema: Schema, database: Database) throws(XapianError) {
-        self.plan = plan
+        var plan = plan
         self.database = database
         enquire = try Enquire(database: database)
         Ranking.weigh(enquire)
         if let predicate = plan.predicate {
-            enquire.setDecider { data in
-                guard let entity = EntityIndex.entity(fromData: data) else { return false }
-                return predicate.matches(entity, schema: schema)
+            let accept = { (entity: Entity) in predicate.matches(entity, schema: schema) }
+            if database.hasRemoteShards {
+                enquire.query = try plan.restricted(plan.anyWords).scaled(by: 0)
+                let candidates = try enquire.matches(offset: 0, limit: max(1, try database.documentCount))
+                plan.filters.append(try EntitySet.query(of: Array(candidates), in: database, accepting: accept))
+                plan.predicate = nil
+            } else {
+                enquire.setDecider { data in EntityIndex.entity(fromData: data).map(accept) ?? false }
             }
         }
-        try enquire.setSort(plan.sort)
+        self.plan = plan
+        // Xapian's remote protocol sorts by one value slot: the other keys order ties afterwards.
+        refinesSort = database.hasRemoteShards && plan.sort.count > 1
+        try enquire.setSort(refinesSort ? Array(plan.sort.prefix(1)) : plan.sort)
         for facet in plan.facets { try enquire.addFacet(slot: facet.slot) }
     }
 
@@ -157,7 +170,8 @@ final class PageReader {
         let composed = try plan.composed(query)
         guard plan.relevanceOrder, count > 0 else {
             let set = try run(composed, limit: count, checkAtLeast: count + 1)
-            return (set.map { Candidate(match: $0, query: composed) }, MatchCount(set, found: set.count, asked: count), set)
+            let matches = refinesSort && count > 0 ? try sortedByKeys(set, composed: composed, count: count) : Array(set)
+            return (matches.map { Candidate(match: $0, query: composed) }, MatchCount(set, found: set.count, asked: count), set)
         }
         enquire.weightCutoff = .leastNormalMagnitude
         let weighted = try run(composed, limit: count, checkAtLeast: count + 1)
@@ -171,6 +185,42 @@ final class PageReader {
         let seen = Set(weighted.map(\.docid))
         let rest = unweighted.lazy.filter { !seen.contains($0.docid) }.prefix(count - weighted.count).map { Candidate(match: $0, query: zero) }
         return (candidates + rest, MatchCount(unweighted, found: unweighted.count, asked: count), weighted)
+    }
+
+    /// The first `count` matches of `composed` in the order of every sort key, from `first`, its
+    /// first `count` in the order of the first key alone (as Xapian's remote protocol sorts): a
+    /// key maker's order (each key ascending or descending, documents without a value last), ties
+    /// by relevance, then docid. Every group of equal first keys wholly inside `first` is there in
+    /// full and is re-ordered; the last group may continue past it, so all its matches are read.
+    private func sortedByKeys(_ first: MatchSet, composed: Query, count: Int) throws(XapianError) -> [MatchSet.Match] {
+        guard let last = first.prefix(count).last else { return [] }
+        let key = plan.sort[0]
+        let boundary = try last.value(slot: key.slot)
+        var before: [MatchSet.Match] = []
+        for match in first.prefix(count) where try match.value(slot: key.slot) != boundary { before.append(match) }
+        // The matches whose first key equals the last one's (or that, like it, have none).
+        let present = try Query.valueRange(slot: key.slot, low: [0], high: nil)
+        let group = boundary.isEmpty ? try Query.combine(.andNot, [composed, present])
+            : try Query.combine(.filter, [composed, Query.valueRange(slot: key.slot, low: boundary, high: boundary)])
+        enquire.query = group
+        let tied = try enquire.matches(offset: 0, limit: max(1, try database.documentCount))
+        enquire.query = composed
+        return Array(try Self.ordered(before + Array(tied), by: plan.sort).prefix(count))
+    }
+
+    /// `matches` in the order of `keys` (as `sortedByKeys` describes).
+    private static func ordered(_ matches: [MatchSet.Match], by keys: [Enquire.SortKey]) throws(XapianError) -> [MatchSet.Match] {
+        var rows: [(values: [[UInt8]], match: MatchSet.Match)] = []
+        for match in matches { rows.append((try keys.map { (key) throws(XapianError) in try match.value(slot: key.slot) }, match)) }
+        return rows.sorted { a, b in
+            for (index, key) in keys.enumerated() where a.values[index] != b.values[index] {
+                let (x, y) = (a.values[index], b.values[index])
+                // Without a value: last, ascending or descending.
+                if x.isEmpty || y.isEmpty { return y.isEmpty }
+                return key.descending ? y.lexicographicallyPrecedes(x) : x.lexicographicallyPrecedes(y)
+            }
+            return (a.match.weight, b.match.docid) > (b.match.weight, a.match.docid)
+        }.map(\.match)
     }
 
     /// A page of `query` with its scores and its count; with hints, the matches are re-ordered by

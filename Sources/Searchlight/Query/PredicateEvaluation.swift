@@ -67,7 +67,8 @@ extension PropertyComparison {
         }
     }
 
-    private static func truth(_ value: PredicateValue) -> Bool? {
+    /// What a boolean attribute compared with `value` is compared with: true, false, or nothing.
+    static func truth(_ value: PredicateValue) -> Bool? {
         switch value {
         case .bool(let b): b
         case .number(let n): n != 0

@@ -57,10 +57,13 @@ struct QueryPlanner {
 
     /// Index-side queries that every entity satisfying `predicate` matches, and whether every
     /// entity matching them satisfies it: then no candidate's entity needs to be read to check it
-    /// (an exact total counts postings and value slots alone). Comparisons of a single-valued
-    /// number or date (strict ones by the next number up or down), exact values of single-valued
-    /// keywords, enums and references, and booleans are exact; anything else (text options,
-    /// wildcards, several values, `OR`, `NOT`) is checked on each candidate's entity.
+    /// (an exact total counts postings and value slots alone), and the predicate is Xapian's own
+    /// operators alone, which remote shards run. Exact: comparisons of a single-valued number or
+    /// date (strict ones by the next number up or down; `!=` as everything but that number); `==`
+    /// and `!=` on exact values of keywords, enums and references (single- or multi-valued: a term
+    /// per value) and on booleans; and `&&`, `||` and `!` of exact parts. Anything else (text,
+    /// options, wildcards, several numbers) narrows what it can and is checked on each candidate's
+    /// entity (`PageReader`).
     func narrowing(_ predicate: EntityPredicate) throws(XapianError) -> (queries: [Query], isExact: Bool) {
         switch predicate {
         case .all(let parts):
@@ -72,38 +75,88 @@ struct QueryPlanner {
                 isExact = isExact && narrowed.isExact
             }
             return (queries, isExact)
+        case .any(let parts):
+            guard !parts.isEmpty else { return ([Query.matchNothing], true) }
+            var alternatives: [Query] = []
+            var isExact = true
+            for part in parts {
+                let narrowed = try narrowing(part)
+                // A part that narrows nothing may hold for any entity, and so may the whole.
+                guard !narrowed.queries.isEmpty else { return ([], false) }
+                alternatives.append(try Self.conjunction(narrowed.queries))
+                isExact = isExact && narrowed.isExact
+            }
+            return ([try Query.combine(.or, alternatives)], isExact)
+        case .not(let part):
+            let narrowed = try narrowing(part)
+            guard narrowed.isExact else { return ([], false) }
+            guard !narrowed.queries.isEmpty else { return ([Query.matchNothing], true) }
+            return ([try Query.combine(.andNot, [Query.matchAll, Self.conjunction(narrowed.queries)])], true)
         case .comparison(let c):
-            let attributes = schema.types.compactMap { $0.attribute(c.key) }
-            guard let first = attributes.first, attributes.allSatisfy({ $0.kind == first.kind && !$0.multiValued }) else { return ([], false) }
-            if first.kind.isNumeric, first.kind != .boolean, let slot = schema.numericSlot(c.key) {
-                let number = { (value: PredicateValue?) in first.kind == .date ? value?.seconds : value?.number }
-                guard let value = number(c.value) else { return ([], false) }
-                func range(_ low: Double?, _ high: Double?) throws(XapianError) -> (queries: [Query], isExact: Bool) {
-                    ([try Query.valueRange(slot: slot, low: low.map(Sortable.serialise), high: high.map(Sortable.serialise))], true)
-                }
-                switch c.comparator {
-                case .equal: return try range(value, value)
-                case .greaterThan: return try range(value.nextUp, nil)
-                case .greaterThanOrEqual: return try range(value, nil)
-                case .lessThan: return try range(nil, value.nextDown)
-                case .lessThanOrEqual: return try range(nil, value)
-                case .between:
-                    guard let upper = number(c.upperBound) else { return ([], false) }
-                    return try range(value, upper)
-                default: return ([], false)
-                }
-            }
-            let exactKinds: Set<AttributeKind> = [.keyword, .enumValue, .reference]
-            if exactKinds.contains(first.kind), c.comparator == .equal, c.options.isEmpty, case .string(let text)? = c.value,
-               !text.contains(where: { $0 == "*" || $0 == "?" }) {
-                return ([Query.term(IndexTerms.value(c.key, text))], true)
-            }
-            if first.kind == .boolean, c.comparator == .isTrue || c.comparator == .isFalse {
-                return ([Query.term(IndexTerms.value(c.key, c.comparator == .isTrue ? "true" : "false"))], true)
-            }
-            return ([], false)
-        case .any, .not:
-            return ([], false)
+            return try narrowing(c)
         }
+    }
+
+    /// `narrowing(_:)` of one comparison.
+    private func narrowing(_ c: PropertyComparison) throws(XapianError) -> (queries: [Query], isExact: Bool) {
+        let attributes = schema.types.compactMap { $0.attribute(c.key) }
+        guard let first = attributes.first, attributes.allSatisfy({ $0.kind == first.kind }) else { return ([], false) }
+        let multiValued = attributes.contains { $0.multiValued }
+        // Entities without the attribute match `!=` alone: everything but those holding the value.
+        func complement(_ narrowed: (queries: [Query], isExact: Bool)) throws(XapianError) -> (queries: [Query], isExact: Bool) {
+            guard narrowed.isExact, !narrowed.queries.isEmpty else { return ([], false) }
+            return ([try Query.combine(.andNot, [Query.matchAll, Self.conjunction(narrowed.queries)])], true)
+        }
+        if first.kind.isNumeric, first.kind != .boolean, let slot = schema.numericSlot(c.key) {
+            // A number slot holds a multi-valued attribute's first value only.
+            guard !multiValued else { return ([], false) }
+            let number = { (value: PredicateValue?) in first.kind == .date ? value?.seconds : value?.number }
+            guard let value = number(c.value) else { return ([], false) }
+            func range(_ low: Double?, _ high: Double?) throws(XapianError) -> (queries: [Query], isExact: Bool) {
+                ([try Query.valueRange(slot: slot, low: low.map(Sortable.serialise), high: high.map(Sortable.serialise))], true)
+            }
+            switch c.comparator {
+            case .equal: return try range(value, value)
+            case .notEqual: return try complement(range(value, value))
+            case .greaterThan: return try range(value.nextUp, nil)
+            case .greaterThanOrEqual: return try range(value, nil)
+            case .lessThan: return try range(nil, value.nextDown)
+            case .lessThanOrEqual: return try range(nil, value)
+            case .between:
+                guard let upper = number(c.upperBound) else { return ([], false) }
+                return try range(value, upper)
+            default: return ([], false)
+            }
+        }
+        // The exact-value term of `text`, when the index holds one for every such value.
+        func valueTerm(_ text: String) -> (queries: [Query], isExact: Bool) {
+            let term = IndexTerms.value(c.key, text)
+            guard term.utf8.count <= IndexTerms.maximumTermBytes else { return ([], false) }
+            return ([Query.term(term)], true)
+        }
+        let exactKinds: Set<AttributeKind> = [.keyword, .enumValue, .reference]
+        if exactKinds.contains(first.kind), c.options.isEmpty, case .string(let text)? = c.value,
+           !text.contains(where: { $0 == "*" || $0 == "?" }) {
+            switch c.comparator {
+            case .equal: return valueTerm(text)
+            case .notEqual: return try complement(valueTerm(text))
+            default: return ([], false)
+            }
+        }
+        if first.kind == .boolean {
+            switch (c.comparator, c.value.flatMap(PropertyComparison.truth)) {
+            case (.isTrue, _): return valueTerm("true")
+            case (.isFalse, _): return valueTerm("false")
+            case (.equal, let wanted?): return valueTerm(wanted ? "true" : "false")
+            case (.notEqual, let wanted?): return try complement(valueTerm(wanted ? "true" : "false"))
+            default: return ([], false)
+            }
+        }
+        return ([], false)
+    }
+
+    /// The entities matching every one of `queries`.
+    private static func conjunction(_ queries: [Query]) throws(XapianError) -> Query {
+        queries.count == 1 ? queries[0] : try Query.combine(.and, queries)
     }
 }

@@ -85,7 +85,15 @@ enum Ranking {
             reachable = pageEnd
             while reachable < matches.count, matches[reachable].weight > floor { reachable += 1 }
         }
-        return try database.numbers(slot: IndexFormat.Slot.rankingHint, docids: matches.prefix(reachable).map(\.docid)).map { hintWeight * $0 }
+        guard database.hasRemoteShards else {
+            return try database.numbers(slot: IndexFormat.Slot.rankingHint, docids: matches.prefix(reachable).map(\.docid)).map { hintWeight * $0 }
+        }
+        // A remote shard serves a value stream document by document: read the hints from the match's
+        // documents, which it keeps for the results they become (one round trip each, not two).
+        return try matches.prefix(reachable).map { (match) throws(XapianError) in
+            let hint = try match.value(slot: IndexFormat.Slot.rankingHint)
+            return hint.isEmpty ? 0 : hintWeight * Sortable.unserialise(hint)
+        }
     }
 
     /// The ranking hint as stored for boosting and ordering: log(1 + hint), so that long-tailed
@@ -119,7 +127,7 @@ enum Ranking {
                                                includingQueryTerms: true)
         guard !terms.isEmpty else { return nil }
         let expansion = try Query.combine(.or, terms.map { Query.term($0.term) }).scaled(by: expansionWeight)
-        let members = try Query.documents(pool.map(\.docid), in: enquire.database)
+        let members = try EntitySet.query(of: Array(pool), in: enquire.database)
         return (try Query.combine(.andMaybe, [Query.combine(.filter, [query, members]), expansion]),
                 try Query.combine(.andNot, [query, members]), pool.estimatedTotal)
     }

@@ -11,7 +11,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure query latency: each line of a file run through search, suggest or get.",
-        usage: "searchlight bench [--index <path>] [--json] --queries <file> [--mode <mode>] [--match <mode>] [--limit <limit>] [--snippets] [--no-snippets] [--warmup <warmup>] [--rounds <rounds>] [--slowest <n>]",
+        usage: "searchlight bench [--index <path>] [--json] [--timeout <seconds>] [--connect-timeout <seconds>] [--allow-partial] --queries <file> [--mode <mode>] [--match <mode>] [--limit <limit>] [--snippets] [--no-snippets] [--warmup <warmup>] [--rounds <rounds>] [--slowest <n>]",
         discussion: """
         Each line of FILE is one query (search), one typed prefix (suggest) or one TYPE:ID (get). The \
         queries run in this process against the index, through the same library calls the commands make \
@@ -35,6 +35,7 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var indexOptions: IndexOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var remote: RemoteShardArguments
 
     @Option(name: .customLong("queries"), help: ArgumentHelp("The query file, one query per line.", valueName: "file"))
     var queriesGiven: [String] = []
@@ -98,7 +99,7 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let lines = try Self.readQueries(queries, mode: mode)
-            let index = try indexOptions.open(.readOnly)
+            let index = try indexOptions.open(.readOnly, remote: remote)
             let runOne = try query(on: index)
             let clock = ContinuousClock()
             let warmupStarted = clock.now

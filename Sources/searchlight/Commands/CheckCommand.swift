@@ -6,7 +6,7 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check the index for consistency: Xapian's structure check, then every document against the schema.",
-        usage: "searchlight check [--index <path>] [--json]",
+        usage: "searchlight check [--index <path>] [--json] [--timeout <seconds>] [--connect-timeout <seconds>] [--allow-partial]",
         discussion: """
         Runs Xapian's consistency check over the database files, then checks the format version, the stored \
         schema and checkpoint, and that every document's data decodes to an entity whose unique term it carries. \
@@ -17,10 +17,11 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var indexOptions: IndexOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var remote: RemoteShardArguments
 
     func run() throws {
         try reportingFailures {
-            let report = try IndexCheckReport(checking: indexOptions.path)
+            let report = try IndexCheckReport(checking: indexOptions.path, remote: remote.options)
             print(output.json ? json(report).prettyJSONText : human(report))
             guard report.isConsistent else {
                 let count = report.xapianErrors + report.problemCount

@@ -19,11 +19,15 @@ struct CommandFailure: Error, CustomStringConvertible {
     }
 
     init(_ error: SearchlightError) {
-        message = error.description
+        if case .shardUnavailable = error {
+            message = error.description + " (--allow-partial answers from the shards that can be reached; --timeout and --connect-timeout set how long to wait)"
+        } else {
+            message = error.description
+        }
         switch error {
         case .indexNotFound, .notAnIndex: code = Self.noIndex
         case .indexLocked: code = Self.locked
-        case .storage, .readOnly: code = Self.storage
+        case .storage, .readOnly, .shardUnavailable: code = Self.storage
         case .invalidSchema, .schemaConflict, .invalidEntity, .unknownType, .input, .invalidQuery, .cannotResume: code = Self.invalidInput
         }
     }

@@ -6,7 +6,7 @@ struct GetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "get",
         abstract: "Show entities by TYPE:ID, every entity of a small type (--all), or an enum's cases (--enum).",
-        usage: "searchlight get [--index <path>] [--json] [--all <type> [--max <n>]] [--enum <name>] [<type:id> ...]",
+        usage: "searchlight get [--index <path>] [--json] [--timeout <seconds>] [--connect-timeout <seconds>] [--allow-partial] [--all <type> [--max <n>]] [--enum <name>] [<type:id> ...]",
         discussion: """
         With --json, one entity prints as its JSON Lines object, several (or --all) as an array of them, in the \
         order asked; --enum prints an array of {"value", "title", "subtitle"}. Enum values are shown with their \
@@ -16,6 +16,7 @@ struct GetCommand: ParsableCommand {
 
     @OptionGroup var indexOptions: IndexOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var remote: RemoteShardArguments
 
     @Option(name: .customLong("all"), help: ArgumentHelp("Every entity of this (small) type, by title (App Intents' allEntities()).", valueName: "type"))
     var allGiven: [String] = []
@@ -52,7 +53,7 @@ struct GetCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let index = try indexOptions.open(.readOnly)
+            let index = try indexOptions.open(.readOnly, remote: remote)
             if let enumName {
                 let cases = try index.allCases(ofEnum: enumName)
                 if output.json {
@@ -90,6 +91,7 @@ struct GetCommand: ParsableCommand {
             } else {
                 print(found.map { human($0, schema: index.schema) }.joined(separator: "\n\n"))
             }
+            RemoteShardArguments.warnOfMissingShards(index)
             if !missing.isEmpty {
                 throw CommandFailure(message: "not found: \(missing.joined(separator: ", "))", code: CommandFailure.notFound)
             }

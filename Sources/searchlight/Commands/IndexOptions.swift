@@ -19,11 +19,66 @@ struct IndexOptions: ParsableArguments {
     }
 
     /// Opens the index; `shards` as `EntityIndex.init` takes it (the count a new index gets, and an
-    /// existing one must have).
-    func open(_ mode: EntityIndex.Mode, waitingForWriter seconds: Double = 0, shards: Int? = nil) throws -> EntityIndex {
+    /// existing one must have); a reader reaches remote shards with `remote`.
+    func open(_ mode: EntityIndex.Mode, waitingForWriter seconds: Double = 0, shards: Int? = nil,
+              remote: RemoteShardArguments? = nil) throws -> EntityIndex {
         if mode == .readOnly { Allocator.keepFreedMemory() }
-        do { return try EntityIndex(path: path, mode: mode, waitingForWriterUpTo: .milliseconds(Int(seconds * 1000)), shards: shards) }
-        catch { throw CommandFailure(error) }
+        do {
+            return try EntityIndex(path: path, mode: mode, waitingForWriterUpTo: .milliseconds(Int(seconds * 1000)), shards: shards,
+                                   remote: remote?.options ?? RemoteShardOptions())
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+}
+
+/// `--timeout`, `--connect-timeout` and `--allow-partial`, shared by the commands that read: how
+/// remote shards (`remote HOST:PORT` lines of XAPIANDB) are reached, and whether to answer without
+/// those that cannot be.
+struct RemoteShardArguments: ParsableArguments {
+    @Option(name: .customLong("timeout"), parsing: .unconditionalSingleValue, help: ArgumentHelp(
+        "Remote shards: how long one operation may take before the shard counts as unreachable; 0: no limit. (default: 10)", valueName: "seconds"))
+    var timeoutGiven: [Double] = []
+
+    @Option(name: .customLong("connect-timeout"), parsing: .unconditionalSingleValue, help: ArgumentHelp(
+        "Remote shards: how long connecting may take; 0: no limit. (default: 10)", valueName: "seconds"))
+    var connectTimeoutGiven: [Double] = []
+
+    @Flag(name: .customLong("allow-partial"), help: "Remote shards: answer from the shards that can be reached, with a warning naming the others, instead of failing (exit 6).")
+    var allowPartial = false
+
+    /// The largest timeout, in seconds: an hour.
+    static let longestTimeout = 3_600.0
+
+    func validate() throws {
+        for (values, name) in [(timeoutGiven, "--timeout"), (connectTimeoutGiven, "--connect-timeout")] {
+            guard let seconds = try Once.check(values, name) else { continue }
+            guard seconds >= 0, seconds <= Self.longestTimeout else {
+                throw ValidationError("\(name) \(NumericOption.text(seconds)) is out of range: it must be between 0 and \(Int(Self.longestTimeout)) seconds")
+            }
+        }
+    }
+
+    var options: RemoteShardOptions {
+        RemoteShardOptions(timeout: .milliseconds(Int(((timeoutGiven.first ?? 10) * 1000).rounded(.up))),
+                           connectTimeout: .milliseconds(Int(((connectTimeoutGiven.first ?? 10) * 1000).rounded(.up))),
+                           allowPartial: allowPartial)
+    }
+
+    /// Warns on stderr of each shard `index` left out (with `--allow-partial`).
+    static func warnOfMissingShards(_ index: EntityIndex) {
+        for shard in index.missingShards {
+            Terminal.printWarning("warning: partial results: shard '\(shard.line)' of \(index.path) could not be reached and was left out (\(shard.reason))")
+        }
+    }
+
+    /// `report` (a JSON object) with `"missingShards"`: the stub lines of the shards `index` left out,
+    /// when partial results are allowed; and a warning on stderr for each. Unchanged otherwise.
+    func reporting(_ report: JSONValue, of index: EntityIndex) -> JSONValue {
+        Self.warnOfMissingShards(index)
+        guard allowPartial, case .object(var members) = report else { return report }
+        members.append(("missingShards", .array(index.missingShards.map { .string($0.line) })))
+        return .object(members)
     }
 }
 

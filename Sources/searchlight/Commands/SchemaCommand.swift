@@ -6,7 +6,7 @@ struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema",
         abstract: "Print the index's whole schema in the form --schema accepts.",
-        usage: "searchlight schema [--index <path>] [--json]",
+        usage: "searchlight schema [--index <path>] [--json] [--timeout <seconds>] [--connect-timeout <seconds>] [--allow-partial]",
         discussion: """
         Every type (inferred ones marked "inferred": true) with all its attributes and their flags, and every \
         enum with its cases: a schema.json to edit and give back to `searchlight index --schema`. The output is \
@@ -16,10 +16,11 @@ struct SchemaCommand: ParsableCommand {
 
     @OptionGroup var indexOptions: IndexOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var remote: RemoteShardArguments
 
     func run() throws {
         try reportingFailures {
-            let index = try indexOptions.open(.readOnly)
+            let index = try indexOptions.open(.readOnly, remote: remote)
             print(Self.fileForm(index.schema).prettyJSONText)
         }
     }

@@ -15,6 +15,7 @@ struct SearchCommand: ParsableCommand {
 
     @OptionGroup var indexOptions: IndexOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var remote: RemoteShardArguments
 
     @Option(name: .customLong("type"), help: ArgumentHelp("Only entities of this type (repeatable).", valueName: "type"))
     var types: [String] = []
@@ -86,7 +87,7 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let index = try indexOptions.open(.readOnly)
+            let index = try indexOptions.open(.readOnly, remote: remote)
             let schema = index.schema
             let filter = try filterOptions.filter(checkedAgainst: schema)
             let fieldList = fields.map { $0.split(separator: ",").map(String.init) }
@@ -110,7 +111,8 @@ struct SearchCommand: ParsableCommand {
             request.exactTotal = exactTotal
             let results = try index.search(request)
             let formatter = ResultFormatter(fields: fieldList, schema: schema, limit: limit)
-            print(output.json ? formatter.json(results).prettyJSONText : formatter.table(results))
+            let report = remote.reporting(formatter.json(results), of: index)
+            print(output.json ? report.prettyJSONText : formatter.table(results))
         }
     }
 }

@@ -7,15 +7,16 @@ struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Show entity counts per type (and per shard), the schema, the format version and the size on disk.",
-        usage: "searchlight stats [--index <path>] [--json]"
+        usage: "searchlight stats [--index <path>] [--json] [--timeout <seconds>] [--connect-timeout <seconds>] [--allow-partial]"
     )
 
     @OptionGroup var indexOptions: IndexOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var remote: RemoteShardArguments
 
     func run() throws {
         try reportingFailures {
-            let index = try indexOptions.open(.readOnly)
+            let index = try indexOptions.open(.readOnly, remote: remote)
             let schema = index.schema
             let counts = try index.countsByType()
             let total = try index.totalCount
@@ -24,7 +25,7 @@ struct StatsCommand: ParsableCommand {
             let shards = try index.shardStatistics()
             let changesets = try index.keptChangesets
             if output.json {
-                print(JSONValue.object([
+                print(remote.reporting(JSONValue.object([
                     ("index", .string(index.path)),
                     ("formatVersion", .int(IndexFormat.version)),
                     ("shards", .int(index.shardCount)),
@@ -45,11 +46,12 @@ struct StatsCommand: ParsableCommand {
                     ("enums", .array(schema.enums.map { .object([("name", .string($0.name)), ("cases", .int($0.cases.count))]) })),
                     ("sizeBytes", .int(size)),
                     ("lastBatch", checkpoint ?? .null),
-                ]).prettyJSONText)
+                ]), of: index).prettyJSONText)
                 return
             }
             print("Index \(index.path): \(Plural.count(total, "entity", "entities")), \(Self.megabytes(size)) on disk, format version \(IndexFormat.version)"
                 + (index.shardCount > 1 ? ", \(index.shardCount) shards" : ""))
+            RemoteShardArguments.warnOfMissingShards(index)
             var table = Table([("TYPE", .left), ("NAME", .left), ("ENTITIES", .right)])
             for type in schema.types {
                 table.append([type.name, type.displayName, String(counts.first { $0.type == type.name }?.count ?? 0)])

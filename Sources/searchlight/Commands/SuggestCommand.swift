@@ -6,7 +6,7 @@ struct SuggestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "suggest",
         abstract: "Completions, best entities and a spelling correction for text being typed.",
-        usage: "searchlight suggest [--index <path>] [--json] [--type <type> ...] [--limit <limit>] [<prefix>]",
+        usage: "searchlight suggest [--index <path>] [--json] [--timeout <seconds>] [--connect-timeout <seconds>] [--allow-partial] [--type <type> ...] [--limit <limit>] [<prefix>]",
         discussion: """
         Completions come from the words and two-word phrases of entity titles, most common first, with the \
         typed part marked (JSON "highlights": [start, end) character offsets). A prefix that ends in a letter \
@@ -17,6 +17,7 @@ struct SuggestCommand: ParsableCommand {
 
     @OptionGroup var indexOptions: IndexOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var remote: RemoteShardArguments
 
     @Option(name: .customLong("type"), help: ArgumentHelp("Only entities of this type (repeatable).", valueName: "type"))
     var types: [String] = []
@@ -36,11 +37,11 @@ struct SuggestCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let index = try indexOptions.open(.readOnly)
+            let index = try indexOptions.open(.readOnly, remote: remote)
             let suggestions = try index.suggest(prefix, types: types, limit: limit)
             let formatter = ResultFormatter(fields: nil)
             if output.json {
-                print(JSONValue.object([
+                print(remote.reporting(JSONValue.object([
                     ("prefix", .string(suggestions.prefix)),
                     ("completions", .array(suggestions.completions.map { completion in
                         .object([("text", .string(completion.text)),
@@ -52,7 +53,7 @@ struct SuggestCommand: ParsableCommand {
                     ("totalIsExact", .bool(suggestions.totalIsExact)),
                     ("correction", suggestions.correction.map(JSONValue.string) ?? .null),
                     ("truncated", .bool(suggestions.truncated)),
-                ]).prettyJSONText)
+                ]), of: index).prettyJSONText)
                 return
             }
             if let correction = suggestions.correction { print("Did you mean: \(Terminal.bold(Terminal.printable(correction)))") }
@@ -63,6 +64,7 @@ struct SuggestCommand: ParsableCommand {
                     return Terminal.bold(Terminal.printable(String(characters[typed]))) + Terminal.printable(String(characters[typed.upperBound...]))
                 }.joined(separator: "  "))
             }
+            RemoteShardArguments.warnOfMissingShards(index)
             if suggestions.truncated { print(Terminal.dim("(more completions exist than were scanned; type more letters)")) }
             print(formatter.table(SearchResults(query: prefix, total: suggestions.total, totalIsExact: suggestions.totalIsExact,
                                                 results: suggestions.entities)))
