@@ -22,49 +22,25 @@ import Testing
     ]}
     """, source: "multilingual test schema")
 
-    /// An index of `entities` (the books below by default) under `folder`.
-    func index(_ folder: TemporaryFolder, entities: [Entity] = Self.books) throws -> EntityIndex {
+    func index(_ folder: TemporaryFolder) throws -> EntityIndex {
         let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
         try index.register(Self.schema)
-        try index.index(entities)
+        try index.index([
+            Entity(type: "buch", id: "1", attributes: ["titel": "Erinnerungen eines Müllers", "text": "Die Erinnerung an das Café in der Straße"]),
+            Entity(type: "buch", id: "2", attributes: ["titel": "Über den Fluss", "text": "Ein Buch über Häuser und Bäume"]),
+            Entity(type: "livre", id: "1", attributes: ["titre": "L'Étranger", "texte": "Aujourd'hui, maman est morte. Les mémoires d'un enfant"]),
+            Entity(type: "livre", id: "2", attributes: ["titre": "Élan vital", "texte": "L'enfant et la création"]),
+            Entity(type: "shu", id: "1", attributes: ["title": "我的猫", "body": "我家有一只白色的猫，它喜欢睡觉。"]),
+            Entity(type: "hon", id: "1", attributes: ["title": "東京の夜", "body": "記憶の中の東京は、夜になると静かだった。"]),
+            Entity(type: "nangsue", id: "1", attributes: ["title": "ข้าวผัดกุ้ง", "body": "Fried rice with shrimp"]),
+            Entity(type: "book", id: "1", attributes: ["title": "War and Peace", "body": "Memories of a Russian winter"]),
+            Entity(type: "book", id: "2", attributes: ["title": "ＦＵＬＬ Width Café", "body": "A soseki reading group"]),
+        ])
         return index
     }
 
-    static let books = [
-        Entity(type: "buch", id: "1", attributes: ["titel": "Erinnerungen eines Müllers", "text": "Die Erinnerung an das Café in der Straße"]),
-        Entity(type: "buch", id: "2", attributes: ["titel": "Über den Fluss", "text": "Ein Buch über Häuser und Bäume"]),
-        Entity(type: "livre", id: "1", attributes: ["titre": "L'Étranger", "texte": "Aujourd'hui, maman est morte. Les mémoires d'un enfant"]),
-        Entity(type: "livre", id: "2", attributes: ["titre": "Élan vital", "texte": "L'enfant et la création"]),
-        Entity(type: "shu", id: "1", attributes: ["title": "我的猫", "body": "我家有一只白色的猫，它喜欢睡觉。"]),
-        Entity(type: "hon", id: "1", attributes: ["title": "東京の夜", "body": "記憶の中の東京は、夜になると静かだった。"]),
-        Entity(type: "nangsue", id: "1", attributes: ["title": "ข้าวผัดกุ้ง", "body": "Fried rice with shrimp"]),
-        Entity(type: "book", id: "1", attributes: ["title": "War and Peace", "body": "Memories of a Russian winter"]),
-        Entity(type: "book", id: "2", attributes: ["title": "ＦＵＬＬ Width Café", "body": "A soseki reading group"]),
-    ]
-
     func ids(_ index: EntityIndex, _ text: String, types: [String] = []) throws -> Set<String> {
         Set(try index.search(SearchRequest(text, types: types)).results.map { "\($0.entity.type):\($0.entity.id)" })
-    }
-
-    /// A compound word of a language that writes compounds as one word is also searched as its two
-    /// parts; the entity with the compound itself ranks first, and English words are not split.
-    @Test func compoundWordsAreAlsoSearchedByTheirParts() throws {
-        let folder = TemporaryFolder()
-        let index = try index(folder, entities: [
-            Entity(type: "buch", id: "parts", attributes: ["titel": "Bahnen im Gebirge", "text": "Zwei Touristeneisenbahnen fahren auf alten Strecken"]),
-            Entity(type: "buch", id: "compound", attributes: ["titel": "Reiseführer", "text": "Die schönsten Touristenstrecken der Alpen"]),
-            Entity(type: "buch", id: "other", attributes: ["titel": "Kochbuch", "text": "Rezepte für Touristen und Strecken zum Wandern"]),
-            Entity(type: "book", id: "en", attributes: ["title": "Guide", "body": "Railway tracks and waterfalls"]),
-        ])
-        let found = try index.search(SearchRequest("Welche Touristenstrecken gibt es?")).results.map(\.entity.id.stringValue)
-        #expect(found.first == "compound" && Set(found).isSuperset(of: ["parts", "other"]), "\(found)")
-        // The split text is searched, not reported as another name.
-        #expect(try index.search(SearchRequest("touristenstrecken")).synonyms.isEmpty)
-        // An excluded compound stays whole.
-        #expect(try ids(index, "alpen -touristenstrecken").isEmpty)
-        #expect(try index.read { try CompoundWords.split("touristenstrecken", database: $0.database)?.tail } == "strecken")
-        // A word is split only into two words the index has.
-        #expect(try index.read { try CompoundWords.split("waterfalls", database: $0.database)?.tail } == nil)
     }
 
     @Test func accentsCaseAndWidthAreFoldedOnBothSides() throws {

@@ -35,7 +35,7 @@ extension EntityIndex {
                 return found
             }
             try text.lookUp(in: state.database, synonyms: searcher.synonyms, expansionStemmer: searcher.expansionStemmer,
-                            typos: request.typos, stopwords: searcher.stopwords, splittingCompounds: searcher.splitsCompounds(types: request.types))
+                            typos: request.typos, stopwords: searcher.stopwords)
             let plan = try QueryPlanner(searcher: searcher, schema: schema).plan(request, text: text, facts: IndexFacts(database: state.database))
             let reader = try PageReader(plan: plan, schema: schema, database: state.database)
             let page = try reader.read(offset: request.offset, limit: request.limit)
@@ -47,7 +47,7 @@ extension EntityIndex {
                 explaining: request.explain ? (reader, try ResultAssembler.explainedExpansions(of: text, database: state.database)) : nil)
             var found = SearchResults(query: request.text, total: page.total.count, totalIsExact: page.total.isExact,
                                       results: try assembler.results(page.hits, firstRank: request.offset + 1), facets: page.facets)
-            found.synonyms = text.variants.map(\.trimmed).filter { $0 != text.rareWordsCorrected && $0 != text.compoundsSplit }
+            found.synonyms = text.variants.map(\.trimmed).filter { $0 != text.rareWordsCorrected }
             if request.explain { found.plan = reader.firstPageQuery?.description }
             if text.isCorrected || text.rareWordsCorrected != nil {
                 found.correction = text.rareWordsCorrected ?? text.trimmed

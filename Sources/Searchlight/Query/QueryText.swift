@@ -50,9 +50,6 @@ struct QueryText {
     /// The text with its rare words spelt as far more entities spell them (`TypoCorrections.rareFrequency`),
     /// set by `lookUp` and searched beside the text as one of its `variants`.
     private(set) var rareWordsCorrected: String?
-    /// The text with its compound words split (`CompoundWords`), set by `lookUp` when the schema's
-    /// languages write compounds as one word, and searched beside the text as one of its `variants`.
-    private(set) var compoundsSplit: String?
 
     /// Analyses `text`, the folded form (`Searcher.normalized`) of `typed`, the text as it was
     /// typed (the same when omitted). `typing` says whether a last word not followed by a space
@@ -172,12 +169,12 @@ struct QueryText {
     }
 
     /// Adds what the index knows of the text: its typo correction (with `typos` `.auto`, which then
-    /// replaces the text; `stopwords` are never corrected), its synonym variants, with
-    /// `splittingCompounds` its compound words split (`CompoundWords`), and the expansions of its
-    /// typed prefixes (those of plain-word texts whose last word is longer than the stored entity
-    /// lists' prefixes). `expansionStemmer` is the stemmer every type's text is stemmed with, if one is.
+    /// replaces the text; `stopwords` are never corrected), its synonym variants, and the expansions
+    /// of its typed prefixes (those of plain-word texts whose last word is longer than the stored
+    /// entity lists' prefixes). `expansionStemmer` is the stemmer every type's text is stemmed
+    /// with, if one is.
     mutating func lookUp(in database: Database, synonyms: SynonymTable, expansionStemmer: Stemmer?,
-                         typos: TypoTolerance, stopwords: Set<String>, splittingCompounds: Bool = false) throws(XapianError) {
+                         typos: TypoTolerance, stopwords: Set<String>) throws(XapianError) {
         if typos == .auto, let spelt = try correctedSpelling(in: database, stopwords: stopwords) {
             if spelt.replacesText {
                 self = QueryText(spelt.text, typing: isTyping, partial: partial, exactForms: exactForms)
@@ -186,8 +183,7 @@ struct QueryText {
                 rareWordsCorrected = spelt.text
             }
         }
-        if splittingCompounds { compoundsSplit = try splitCompounds(in: database, stopwords: stopwords) }
-        variants = try (synonyms.variants(of: self, database: database) + [rareWordsCorrected, compoundsSplit].compactMap { $0 }).map {
+        variants = try (synonyms.variants(of: self, database: database) + [rareWordsCorrected].compactMap { $0 }).map {
             QueryText($0, typing: isTyping, partial: partial, exactForms: [])
         }
         for text in searchedTexts {
@@ -226,36 +222,6 @@ struct QueryText {
             replaces = replaces || frequency == 0
         }
         return changed ? (spelt.joined(separator: " "), replaces) : nil
-    }
-
-    /// The text with each compound word split in two words of the index (`CompoundWords`), its
-    /// syntax kept; nil when none splits. Operators, field names and values, excluded words
-    /// (`-word`), stopwords and the word being typed are left alone.
-    private func splitCompounds(in database: Database, stopwords: Set<String>) throws(XapianError) -> String? {
-        let runs = runs
-        let lastWord = runs.lastIndex { $0.isWord }
-        var changed = false
-        var split = ""
-        for (index, run) in runs.enumerated() {
-            let word = run.text.lowercased()
-            guard run.isWord, !(partial && index == lastWord), !Self.operators.contains(String(run.text)), !stopwords.contains(word),
-                  !(index > 0 && (runs[index - 1].text.hasSuffix(":") || Self.excludes(runs[index - 1].text, first: index == 1))),
-                  !(index + 1 < runs.count && runs[index + 1].text.hasPrefix(":")),
-                  let parts = try CompoundWords.split(word, database: database) else {
-                split += run.text
-                continue
-            }
-            split += parts.head + " " + parts.tail
-            changed = true
-        }
-        return changed ? split : nil
-    }
-
-    /// Whether `gap`, the text before a word, makes it an excluded word (`-word`): it ends in a
-    /// hyphen that begins the text (`first`) or follows a space, not one joining two words.
-    private static func excludes(_ gap: Substring, first: Bool) -> Bool {
-        guard gap.hasSuffix("-") else { return false }
-        return gap.dropLast().last.map(\.isWhitespace) ?? first
     }
 
     /// A variant of a text: typed as the text it replaces a name of, with the exact forms it keeps.

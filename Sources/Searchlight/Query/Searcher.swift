@@ -234,13 +234,6 @@ final class Searcher {
         return try Query.combine(.or, parts).scaled(by: Ranking.typedFormWeight)
     }
 
-    /// Whether a language of the text of `types` (every type when empty) writes compounds as one
-    /// word (`Language.joinsCompounds`): a query's compound words are then also searched split
-    /// (`CompoundWords`).
-    func splitsCompounds(types: [String]) -> Bool {
-        languages.contains { $0.covers(types) && $0.analyzer.language.joinsCompounds }
-    }
-
     /// One query, or several ORed.
     private static func either(_ queries: [Query]) throws(XapianError) -> Query {
         queries.count == 1 ? queries[0] : try Query.combine(.or, queries)

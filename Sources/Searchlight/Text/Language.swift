@@ -129,17 +129,6 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public var capitalisesNouns: Bool { code == "de" || code == "lb" }
 
-    /// Whether the language writes its compounds as one word (German, Dutch, Afrikaans, Danish,
-    /// Norwegian, Swedish, Icelandic, Faroese, Finnish, Estonian, Hungarian), whose parts a query
-    /// also searches (`CompoundWords`).
-    ///
-    /// ```swift
-    /// Language("de")?.joinsCompounds      // true
-    /// Language.english.joinsCompounds     // false
-    /// ```
-    public var joinsCompounds: Bool { Self.compoundingCodes.contains(code) }
-    private static let compoundingCodes: Set<String> = ["de", "nl", "af", "da", "no", "nb", "nn", "sv", "is", "fo", "fi", "et", "hu", "lb"]
-
     /// English, stemmed by Snowball's "english" (Porter 2) stemmer.
     ///
     /// ```swift
