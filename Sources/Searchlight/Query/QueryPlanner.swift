@@ -15,12 +15,21 @@ struct QueryPlanner {
     /// The plan of `request`, whose text is `text` (analysed, with its variants and expansions).
     func plan(_ request: SearchRequest, text: QueryText, facts: IndexFacts) throws(XapianError) -> QueryPlan {
         let relevance = request.sort.isEmpty && !text.isEmpty
-        let (anyWords, allWords) = text.isEmpty ? (Query.matchAll, nil) : try searcher.parse(text, allWords: request.match != .any, types: request.types)
         let narrowed = try request.filter.map { (filter: EntityPredicate) throws(XapianError) in try narrowing(filter) }
+        var filters = try restrictions(types: request.types) + (narrowed?.queries ?? [])
+        let anyWords: Query, allWords: Query?
+        if !text.isEmpty {
+            (anyWords, allWords) = try searcher.parse(text, allWords: request.match != .any, types: request.types)
+        } else if filters.isEmpty {
+            (anyWords, allWords) = (Query.matchAll, nil)
+        } else {
+            (anyWords, allWords) = (try Self.weightless(filters), nil)
+            filters = []
+        }
         return QueryPlan(
             match: request.match, allWords: allWords, anyWords: anyWords,
             feedback: request.sort.isEmpty && request.match != .all && text.isVerbose,
-            filters: try restrictions(types: request.types) + (narrowed?.queries ?? []),
+            filters: filters,
             expired: try expiry(facts),
             titleBoost: relevance ? try Ranking.wholeTitleBoost(texts: [text.trimmed] + [text.rareWordsCorrected].compactMap { $0 }) : nil,
             predicate: narrowed?.isExact == true ? nil : request.filter,
@@ -38,8 +47,8 @@ struct QueryPlanner {
     func titlePrefixPlan(head: [String], prefix: String, types: [String], exactTotal: Bool = false,
                          facts: IndexFacts) throws(XapianError) -> QueryPlan {
         let required = head.map { Query.term(IndexTerms.completionPrefix + $0) } + [Query.term(IndexTerms.titlePrefixPrefix + prefix)]
-        return QueryPlan(match: .any, allWords: nil, anyWords: Query.matchAll, feedback: false,
-                         filters: required + (try restrictions(types: types)), expired: try expiry(facts),
+        return QueryPlan(match: .any, allWords: nil, anyWords: try Self.weightless(required + restrictions(types: types)), feedback: false,
+                         filters: [], expired: try expiry(facts),
                          titleBoost: nil, predicate: nil,
                          sort: [Enquire.SortKey(slot: IndexFormat.Slot.rankingHint, descending: true)], hintWeight: nil, facets: [],
                          exactTotal: exactTotal)
@@ -158,5 +167,12 @@ struct QueryPlanner {
     /// The entities matching every one of `queries`.
     private static func conjunction(_ queries: [Query]) throws(XapianError) -> Query {
         queries.count == 1 ? queries[0] : try Query.combine(.and, queries)
+    }
+
+    /// The entities every one of `restrictions` matches, all of weight 0: what a search without
+    /// words lists. Xapian walks their postings and ranges alone, where every entity filtered by
+    /// them would walk every document of every shard (on two shards, twice the time).
+    private static func weightless(_ restrictions: [Query]) throws(XapianError) -> Query {
+        try conjunction(restrictions).scaled(by: 0)
     }
 }
