@@ -202,6 +202,17 @@ public final class MatchSet: RandomAccessCollection {
             let buffer = try withXapianError { cx_mset_value(set.handle, index, slot, &length, $0) }
             return takeBytes(buffer, count: length) ?? []
         }
+
+        /// This match of shard `shard` (of `shards`) as the combined database numbers it: Xapian's
+        /// docid there, `(docid - 1) × shards + shard + 1`. Its rank stays the one in the shard's
+        /// list, and its data and values are still read from the shard's set.
+        ///
+        /// ```swift
+        /// let combined = match.inCombinedDatabase(shard: 1, of: 2)   // docid 3 of shard 1: 6
+        /// ```
+        public func inCombinedDatabase(shard: Int, of shards: Int) -> Match {
+            Match(docid: (docid - 1) * UInt32(shards) + UInt32(shard) + 1, rank: rank, weight: weight, set: set, index: index)
+        }
     }
 
     public var startIndex: Int { 0 }

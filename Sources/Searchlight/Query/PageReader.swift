@@ -27,6 +27,9 @@ final class PageReader {
     private(set) var firstPageQuery: Query?
     /// Whether Xapian sorts by the first sort key alone and `sortedByKeys` orders the rest (remote shards).
     private let refinesSort: Bool
+    /// The entities a match decider accepts (the plan's predicate, on an index without remote
+    /// shards): set on every enquire a run goes through.
+    private let accepts: ((UnsafeRawBufferPointer) -> Bool)?
 
     /// One page: its hits, how many entities match in all, how many of them match every word
     /// (`Int.max` when not counted), and the facet counts.
@@ -74,6 +77,7 @@ final class PageReader {
         self.database = database
         enquire = try Enquire(database: database)
         Ranking.weigh(enquire)
+        var accepts: ((UnsafeRawBufferPointer) -> Bool)?
         if let predicate = plan.predicate {
             let accept = { (entity: Entity) in predicate.matches(entity, schema: schema) }
             if database.hasRemoteShards {
@@ -82,9 +86,11 @@ final class PageReader {
                 plan.filters.append(try EntitySet.query(of: Array(candidates), in: database, accepting: accept))
                 plan.predicate = nil
             } else {
-                enquire.setDecider { data in EntityIndex.entity(fromData: data).map(accept) ?? false }
+                accepts = { data in EntityIndex.entity(fromData: data).map(accept) ?? false }
+                enquire.setDecider(accepts!)
             }
         }
+        self.accepts = accepts
         self.plan = plan
         // Xapian's remote protocol sorts by one value slot: the other keys order ties afterwards.
         refinesSort = database.hasRemoteShards && plan.sort.count > 1
@@ -181,10 +187,41 @@ final class PageReader {
             return (candidates, MatchCount(weighted, found: weighted.count, asked: count), weighted)
         }
         let zero = try plan.composed(query.scaled(by: 0))
-        let unweighted = try run(zero, limit: count, checkAtLeast: count + 1)
+        let unweighted = try firstInDocidOrder(zero, count: count)
         let seen = Set(weighted.map(\.docid))
-        let rest = unweighted.lazy.filter { !seen.contains($0.docid) }.prefix(count - weighted.count).map { Candidate(match: $0, query: zero) }
-        return (candidates + rest, MatchCount(unweighted, found: unweighted.count, asked: count), weighted)
+        let rest = unweighted.matches.lazy.filter { !seen.contains($0.docid) }.prefix(count - weighted.count).map { Candidate(match: $0, query: zero) }
+        return (candidates + rest, unweighted.total, weighted)
+    }
+
+    /// The first `count` matches of `zero` (a query weighing every match 0) in docid order, and
+    /// how many there are. On one database Xapian stops after them; on a combined one it reads the
+    /// shards one after another, so docids do not arrive in order and it walks every match ("qtsensors
+    /// pyt" while typing, on debian-x1: 0.04 ms on one database, 0.75 ms on two shards). There each
+    /// shard's first `count`, renumbered as the combined database numbers them, are merged instead.
+    /// The total is what one database tells: exact when at most `count` entities match (Xapian
+    /// checked `count + 1`), else an estimate, the shards' estimates and bounds added up as Xapian's
+    /// combined database adds them (even when each shard's own count is exact, since one database
+    /// would have stopped after `count + 1`).
+    private func firstInDocidOrder(_ zero: Query, count: Int) throws(XapianError) -> (matches: [MatchSet.Match], total: MatchCount) {
+        let shards = database.shardCount
+        guard shards > 1, database.missingShards.isEmpty else {
+            let set = try run(zero, limit: count, checkAtLeast: count + 1)
+            return (Array(set), MatchCount(set, found: set.count, asked: count))
+        }
+        var merged: [MatchSet.Match] = []
+        var lower = 0, upper = 0, estimated = 0
+        for shard in 0..<shards {
+            let reader = try Enquire(database: try database.shardReader(shard))
+            if let accepts { reader.setDecider(accepts) }
+            reader.query = zero
+            let set = try reader.matches(offset: 0, limit: count, checkAtLeast: count + 1)
+            merged += set.map { $0.inCombinedDatabase(shard: shard, of: shards) }
+            (lower, upper, estimated) = (lower + set.totalLowerBound, upper + set.totalUpperBound, estimated + set.estimatedTotal)
+        }
+        let first = Array(merged.sorted { $0.docid < $1.docid }.prefix(count))
+        let total = lower == upper && lower <= count ? MatchCount.exact(lower)
+            : MatchCount(count: max(estimated, lower, first.count), isExact: false)
+        return (first, total)
     }
 
     /// The first `count` matches of `composed` in the order of every sort key, from `first`, its
