@@ -25,6 +25,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -388,7 +389,7 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //  4. parse(T, op): when partial and T is plain words (letters and digits; none of
 //     Searcher.operators), with `last` = the last word lower-cased and `head` the words before it:
 //       typed = OR(parse(last, no flags), IndexTerms.titlePrefixPrefix + last if at most
-//       IndexTerms.maximumPrefixLength letters, SYNONYM(the Searcher.partialExpansionLimit most
+//       IndexTerms.maximumPrefixLength letters, synonym(the Searcher.partialExpansionLimit most
 //       frequent terms beginning with last, ties alphabetical, found once per search; when last begins
 //       with a letter, less those whose english stem is last's stem, which parse(last) already
 //       matches: every type of the Debian schema is english) if more than
@@ -437,6 +438,24 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 static_assert(sl::IndexFormat::version == 9, "IndexFormat.version changed: check the mirror against the new format, then update this");
 
 enum class Match { Best, All, Any };
+
+// A SYNONYM over a fixed tree of its words (halves of halves, each OR behind a weight scale of 1),
+// as Searcher.synonym builds it, so that its frequency estimate is the same on every shard.
+static Xapian::Query synonym(const std::vector<std::string> &words) {
+    std::function<std::vector<Xapian::Query>(size_t, size_t)> halves = [&](size_t begin, size_t end) {
+        if (end - begin <= 1) return std::vector<Xapian::Query>(words.begin() + begin, words.begin() + end);
+        size_t middle = begin + (end - begin) / 2;
+        std::vector<Xapian::Query> parts;
+        for (auto [from, to] : {std::pair{begin, middle}, std::pair{middle, end}}) {
+            if (to - from == 1) { parts.emplace_back(words[from]); continue; }
+            auto inner = halves(from, to);
+            parts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(Xapian::Query::OP_OR, inner.begin(), inner.end()), 1.0);
+        }
+        return parts;
+    };
+    auto parts = halves(0, words.size());
+    return Xapian::Query(Xapian::Query::OP_SYNONYM, parts.begin(), parts.end());
+}
 
 struct SearchlightPlan {
     Xapian::Database &db;
@@ -523,7 +542,7 @@ struct SearchlightPlan {
                 const std::string stem = stemmer(last);
                 std::vector<std::string> words;
                 for (const std::string &word : expansion(last)) if (!stemmed || stemmer(word) != stem) words.push_back(word);
-                if (!words.empty()) alternatives.emplace_back(Xapian::Query::OP_SYNONYM, words.begin(), words.end());
+                if (!words.empty()) alternatives.push_back(synonym(words));
             }
             Xapian::Query typed(Xapian::Query::OP_OR, alternatives.begin(), alternatives.end());
             if (head.empty()) return typed;

@@ -265,7 +265,7 @@ final class Searcher {
             var alternatives = [try parser.parse(language.adjusted(last), flags: [])]
             if last.count <= IndexTerms.maximumPrefixLength { alternatives.append(Query.term(IndexTerms.titlePrefixPrefix + last)) }
             if let words = expansions[last], !words.isEmpty {
-                alternatives.append(try Query.combine(.synonym, words.map { Query.term($0) }))
+                alternatives.append(try Self.synonym(of: words))
             }
             let typed = try Query.combine(.or, alternatives)
             guard !head.isEmpty else { return (typed, allWords ? typed : nil) }
@@ -279,6 +279,28 @@ final class Searcher {
         if text.plainWords != nil { return (any, try any.regrouped(from: .or, to: .and)) }
         parser.setDefaultOperator(.and)
         return (any, try parse(adjusted, with: parser, flags: text.partial ? [.partial] : []))
+    }
+
+    /// The SYNONYM of `words` (weighed as one word that any of them spells), with a frequency
+    /// that is the same on one database and on any shards of it. Xapian estimates a SYNONYM's
+    /// frequency over an OR tree, rounding at every node, and would shape that tree by each
+    /// shard's own frequencies, so a score could differ from one database's in its fourth digit.
+    /// Here the tree is fixed: halves of halves, each OR behind a weight scale of 1, which Xapian
+    /// keeps as a node of its own rather than merging into the OR above.
+    ///
+    /// ```swift
+    /// let typed = try Searcher.synonym(of: ["configuration", "config", "configure"])
+    /// // configuration SYNONYM 1 * (config OR configure)
+    /// ```
+    static func synonym(of words: [String]) throws(XapianError) -> Query {
+        func halves(_ words: ArraySlice<String>) throws(XapianError) -> [Query] {
+            guard words.count > 1 else { return words.map { Query.term($0) } }
+            let middle = words.startIndex + words.count / 2
+            return try [words[..<middle], words[middle...]].map { (half) throws(XapianError) in
+                half.count == 1 ? Query.term(half.first!) : try Query.combine(.or, halves(half)).scaled(by: 1)
+            }
+        }
+        return try Query.combine(.synonym, halves(words[...]))
     }
 
     /// `text` parsed with the query syntax and `extra` flags, or as plain words if it is not valid syntax.
