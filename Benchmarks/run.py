@@ -521,8 +521,10 @@ def main():
 
     indexes = WORK / f"index-{corpus.name}"
     indexes.mkdir(parents=True, exist_ok=True)
-    previous_path = WORK / f"results-{corpus.name}.json"  # indexing figures are the corpus's, whatever the queries
-    previous = json.loads(previous_path.read_text())["index"] if previous_path.exists() else {}
+    # Reused indexes keep the indexing figures of this part's last run, else of the corpus's own part
+    # (whatever the queries); another part's could come from an older binary or index format.
+    previous_path = next((path for path in [results_path, WORK / f"results-{corpus.name}.json"] if path.exists()), None)
+    previous = json.loads(previous_path.read_text())["index"] if previous_path else {}
     notes = [f"no queries in {shown(query_folder)}/{name}: its modes were not run." for name in missing]
     index_results = index_all(corpus, indexes, searchlight, args.reuse_indexes, previous)
 
