@@ -78,21 +78,27 @@ import Testing
         #expect(unaccented[0].score == unaccented[1].score)
     }
 
-    /// German writes every noun with a capital: a capitalised word is stemmed all the same (not
-    /// taken for a name), and the form typed ranks first.
-    @Test func germanNounsAreStemmedAndTheirTypedFormRanksFirst() throws {
+    /// A capitalised word is stemmed like any other (not taken for a name, as Xapian's parser
+    /// would), and the form typed ranks first: German writes every noun with a capital, and names
+    /// inflect (a Turkish suffix after an apostrophe, an English plural).
+    @Test func capitalisedWordsAreStemmedAndTheirTypedFormRanksFirst() throws {
         let folder = TemporaryFolder()
         let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
-        try index.register(Schema(types: [EntityType(name: "seite", language: "de", attributes: [AttributeKey("text", kind: .text)])]))
+        try index.register(Schema(types: [
+            EntityType(name: "seite", language: "de", attributes: [AttributeKey("text", kind: .text)]),
+            EntityType(name: "page", attributes: [AttributeKey("text", kind: .text)]),
+            EntityType(name: "sayfa", language: "tr", attributes: [AttributeKey("text", kind: .text)]),
+        ]))
         try index.index([Entity(type: "seite", id: "one", attributes: ["text": "Die Bibliothek der Stadt"]),
-                         Entity(type: "seite", id: "many", attributes: ["text": "Die Bibliotheken der Stadt"])])
-        #expect(try index.search(SearchRequest("Welche Bibliotheken")).results.map(\.entity.id.stringValue) == ["many", "one"])
-        #expect(try index.search(SearchRequest("Bibliothek")).results.map(\.entity.id.stringValue) == ["one", "many"])
-        // In English a capital marks a name, which the parser leaves unstemmed.
-        try index.register(Schema(types: [EntityType(name: "page", attributes: [AttributeKey("text", kind: .text)])]))
-        try index.index([Entity(type: "page", id: "libraries", attributes: ["text": "Libraries of the city"])])
-        #expect(try index.search(SearchRequest("Library", types: ["page"])).results.isEmpty)
-        #expect(try index.search(SearchRequest("library", types: ["page"])).results.count == 1)
+                         Entity(type: "seite", id: "many", attributes: ["text": "Die Bibliotheken der Stadt"]),
+                         Entity(type: "page", id: "normans", attributes: ["text": "The Normans crossed the sea"]),
+                         Entity(type: "page", id: "norman", attributes: ["text": "A Norman castle by the sea"]),
+                         Entity(type: "sayfa", id: "ankara", attributes: ["text": "Atatürk Ankara'ya geldi"])])
+        #expect(try index.search(SearchRequest("Welche Bibliotheken", types: ["seite"])).results.map(\.entity.id.stringValue) == ["many", "one"])
+        #expect(try index.search(SearchRequest("Bibliothek", types: ["seite"])).results.map(\.entity.id.stringValue) == ["one", "many"])
+        #expect(try index.search(SearchRequest("Normans", types: ["page"])).results.map(\.entity.id.stringValue) == ["normans", "norman"])
+        #expect(try index.search(SearchRequest("Norman", types: ["page"])).results.map(\.entity.id.stringValue) == ["norman", "normans"])
+        #expect(try index.search(SearchRequest("Atatürk'ün Ankara", types: ["sayfa"])).results.map(\.entity.id.stringValue) == ["ankara"])
     }
 
     @Test func germanUmlautsMatchTheirTwoLetterSpellings() throws {

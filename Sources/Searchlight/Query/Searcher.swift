@@ -33,12 +33,13 @@ final class Searcher {
             return try Query.combine(.or, own + (tagged ? [Query.term(IndexTerms.language(analyzer.language))] : []))
         }
 
-        /// The capitalised words of `text` that this language stems all the same (in a language that
-        /// capitalises its nouns, where a capital says nothing of a name; none in others), less
-        /// stopwords: `adjusted` lower-cases them, and `Searcher.typedFormBoost` ranks their typed form.
+        /// The capitalised words of `text`, less stopwords, which are stemmed as the others are:
+        /// Xapian's query parser would leave them unstemmed, taking them for names, but a capital
+        /// begins a sentence, a title word or every German noun as often, and names inflect too
+        /// (Turkish "Atatürk'ün", Romanian "Napoleonului", English "Normans"). `adjusted`
+        /// lower-cases them, and `Searcher.typedFormBoost` ranks their typed form first.
         func stemmedCapitals(_ text: QueryText) -> [String] {
-            guard analyzer.language.capitalisesNouns else { return [] }
-            return text.capitalisedWords.filter { !analyzer.stopwords.contains(adjusted($0)) }
+            text.capitalisedWords.filter { !analyzer.stopwords.contains(adjusted($0)) }
         }
 
         /// Fields whose values are exact terms or ranges, which `adjusted` leaves as typed.
@@ -46,12 +47,12 @@ final class Searcher {
 
         /// Normalised query text as this language analyses its own: its elided articles dropped,
         /// German umlauts written as two letters collapsed (as `TextAnalyzer.prepare` does to the
-        /// text), and in a language that capitalises its nouns, capitalised words lower-cased (but
-        /// operators), so that the parser stems them rather than take them for names; field names and
-        /// exact values stay as typed (`vergriffen:true` is no `vergriffen:tru`).
+        /// text), and capitalised words lower-cased (but operators), so that the parser stems them
+        /// rather than take them for names (`stemmedCapitals`); field names and exact values stay as
+        /// typed (`vergriffen:true` is no `vergriffen:tru`).
         func adjusted(_ text: String) -> String {
             let language = analyzer.language
-            let lowersCapitals = language.capitalisesNouns && text.utf8.contains { $0 >= 0x41 && $0 <= 0x5A }
+            let lowersCapitals = text.utf8.contains { $0 >= 0x41 && $0 <= 0x5A }
             guard language.germanUmlautAlternates || !language.elisions.isEmpty || lowersCapitals else { return text }
             return Searcher.mappingWords(text, exactFields: exactFields) { word in
                 var kept = TextAnalyzer.splittingElisions(word, language: language)

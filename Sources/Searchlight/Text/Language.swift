@@ -118,17 +118,6 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public var germanUmlautAlternates: Bool { code == "de" }
 
-    /// Whether the language writes every noun with a capital (German, Luxembourgish), so that a
-    /// capital says nothing of a name. Xapian's query parser leaves capitalised words unstemmed,
-    /// taking them for names; in these languages they are searched lower-cased, and stemmed, with
-    /// the form typed ranked first.
-    ///
-    /// ```swift
-    /// Language("de")?.capitalisesNouns  // true
-    /// Language.english.capitalisesNouns  // false
-    /// ```
-    public var capitalisesNouns: Bool { code == "de" || code == "lb" }
-
     /// English, stemmed by Snowball's "english" (Porter 2) stemmer.
     ///
     /// ```swift
