@@ -38,6 +38,21 @@ import XapianIndex
         #expect(parsed.anyWords.description == (try searcher.languages[0].parser.parse(adjusted, flags: [.boolean, .phrase, .loveHate, .pureNot])).description)
     }
 
+    /// Quotes pair as Xapian's parser reads them: German and Romanian „ opens a quotation, and a
+    /// quote without its pair is dropped rather than turn the rest of the text into one phrase.
+    @Test func quotesArePairedBeforeTheParserReadsThem() throws {
+        #expect(Searcher.pairingQuotes("die „Blechtrommel“ von Grass") == "die \"Blechtrommel“ von Grass")
+        #expect(Searcher.pairingQuotes("”Care sunt cele două organe?") == "Care sunt cele două organe?")
+        #expect(Searcher.pairingQuotes("\"half dome\" trail \"mist") == "\"half dome\" trail mist")
+        #expect(Searcher.pairingQuotes("no quotes at all") == "no quotes at all")
+        let searcher = try Searcher(schema: schema, database: nil)
+        let stray = QueryText(searcher.normalized("”granite dome trail"), typing: false, stopwords: searcher.stopwords)
+        let parsed = try searcher.parse(stray, allWords: true, types: [])
+        #expect(!parsed.anyWords.description.contains("PHRASE"))
+        let quoted = QueryText(searcher.normalized("„granite dome“ trail"), typing: false, stopwords: searcher.stopwords)
+        #expect(try searcher.parse(quoted, allWords: true, types: []).anyWords.description.contains("PHRASE 2"))
+    }
+
     /// Typed with accents, the query gains its exact form: the accented words as typed, the others
     /// as parsed; typed without, it has none.
     @Test func accentedWordsAddTheQueryAsTyped() throws {

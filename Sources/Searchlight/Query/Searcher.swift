@@ -149,11 +149,41 @@ final class Searcher {
     /// searcher.normalized("Crème brûlée AND name:Café type:Recipe")   // "creme brulee AND name:cafe type:Recipe"
     /// ```
     func normalized(_ text: String) -> String {
+        let text = Self.pairingQuotes(text)
         guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
         let folded = Self.mappingWords(text, exactFields: exactFields) { word in
             word.utf8.allSatisfy({ $0 < 0x80 }) ? word : TextNormalizer.normalized(word)
         }
         return TextAnalyzer.cjkNGrams(TextAnalyzer.segmented(folded))
+    }
+
+    /// Quote marks as Xapian's parser should read them. `„`, which opens a quotation in German,
+    /// Romanian, Polish and more (closed by `“` or `”`, which the parser takes for quotes), is a
+    /// quote too; a quote left without its pair (pasted text, a quotation still being typed) is
+    /// dropped, since the parser would read everything after it as one phrase, found only where
+    /// those words stand in that order (a Romanian question pasted with a stray `”` in front found
+    /// nothing). When quotes are unpaired, the last is the one dropped.
+    ///
+    /// ```swift
+    /// Searcher.pairingQuotes("die „Blechtrommel“ von Grass")   // "die \"Blechtrommel“ von Grass"
+    /// Searcher.pairingQuotes("”Care sunt cele două organe?")   // "Care sunt cele două organe?"
+    /// ```
+    static func pairingQuotes(_ text: String) -> String {
+        let quotes: Set<Unicode.Scalar> = ["\"", "\u{201C}", "\u{201D}", "\u{201E}"]
+        let count = text.unicodeScalars.reduce(0) { $0 + (quotes.contains($1) ? 1 : 0) }
+        guard count > 0 else { return text }
+        var paired = String.UnicodeScalarView()
+        var seen = 0
+        for scalar in text.unicodeScalars {
+            guard quotes.contains(scalar) else {
+                paired.append(scalar)
+                continue
+            }
+            seen += 1
+            if count % 2 == 1, seen == count { continue }
+            paired.append(scalar == "\u{201E}" ? "\"" : scalar)
+        }
+        return String(paired)
     }
 
     /// `text` with `transform` applied to each space-separated token, or to the value alone of a
