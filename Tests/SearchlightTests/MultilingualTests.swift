@@ -101,6 +101,20 @@ import Testing
         #expect(try index.search(SearchRequest("Atatürk'ün Ankara", types: ["sayfa"])).results.map(\.entity.id.stringValue) == ["ankara"])
     }
 
+    /// Words joined by hyphens are searched as the words they are, each stemmed, and the entity
+    /// that writes them joined ranks first (Xapian's parser would search a phrase of unstemmed words).
+    @Test func wordsJoinedByHyphensAreSearchedAsWordsWrittenTogetherFirst() throws {
+        #expect(Searcher.splittingJoinedWords("AFC-Championship-Spiels -draft x86-64") == "AFC Championship Spiels -draft x86 64")
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(Schema(types: [EntityType(name: "seite", language: "de", attributes: [AttributeKey("text", kind: .text)])]))
+        try index.index([Entity(type: "seite", id: "apart", attributes: ["text": "Die Dienste des Anbieters NTL wurden umbenannt"]),
+                         Entity(type: "seite", id: "joined", attributes: ["text": "Die NTL-Dienste heißen nun anders"]),
+                         Entity(type: "seite", id: "other", attributes: ["text": "Ein anderer Anbieter"])])
+        #expect(try index.search(SearchRequest("ntl-dienste")).results.map(\.entity.id.stringValue) == ["joined", "apart"])
+        #expect(try index.search(SearchRequest("NTL-Dienstes")).results.map(\.entity.id.stringValue).sorted() == ["apart", "joined"])
+    }
+
     @Test func germanUmlautsMatchTheirTwoLetterSpellings() throws {
         let folder = TemporaryFolder()
         let index = try index(folder)

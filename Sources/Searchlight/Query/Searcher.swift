@@ -50,12 +50,20 @@ final class Searcher {
         /// text), and capitalised words lower-cased (but operators), so that the parser stems them
         /// rather than take them for names (`stemmedCapitals`); field names and exact values stay as
         /// typed (`vergriffen:true` is no `vergriffen:tru`).
-        func adjusted(_ text: String) -> String {
+        ///
+        /// With `splittingJoinedWords`, words joined by hyphens are searched as the words they are
+        /// ("NTL-Dienste" as "NTL Dienste"), each stemmed: Xapian's parser would make them a phrase
+        /// of unstemmed words, found only where they stand together so inflected ("NTL-Dienstes" or
+        /// "der NTL Dienst" find nothing). The typed-form boost keeps the phrase
+        /// (`Searcher.typedFormBoost`), so the words written together still rank first.
+        func adjusted(_ text: String, splittingJoinedWords: Bool = true) -> String {
             let language = analyzer.language
             let lowersCapitals = text.utf8.contains { $0 >= 0x41 && $0 <= 0x5A }
-            guard language.germanUmlautAlternates || !language.elisions.isEmpty || lowersCapitals else { return text }
+            let splits = splittingJoinedWords && text.utf8.contains(UInt8(ascii: "-"))
+            guard language.germanUmlautAlternates || !language.elisions.isEmpty || lowersCapitals || splits else { return text }
             return Searcher.mappingWords(text, exactFields: exactFields) { word in
                 var kept = TextAnalyzer.splittingElisions(word, language: language)
+                if splits { kept = Searcher.splittingJoinedWords(kept) }
                 if lowersCapitals, !QueryText.operators.contains(kept) { kept = kept.lowercased() }
                 return language.germanUmlautAlternates ? TextNormalizer.collapsingUmlautSpellings(kept) : kept
             }
@@ -186,6 +194,28 @@ final class Searcher {
         return String(paired)
     }
 
+    /// `text` with each hyphen that joins two word characters replaced by a space; a hyphen before
+    /// a word (Xapian's "not") stays.
+    ///
+    /// ```swift
+    /// Searcher.splittingJoinedWords("AFC-Championship-Spiels -draft")   // "AFC Championship Spiels -draft"
+    /// ```
+    static func splittingJoinedWords(_ text: String) -> String {
+        var scalars = Array(text.unicodeScalars)
+        for index in scalars.indices.dropFirst().dropLast() where scalars[index] == "-"
+            && TextNormalizer.isWordCharacter(scalars[index - 1]) && TextNormalizer.isWordCharacter(scalars[index + 1]) {
+            scalars[index] = " "
+        }
+        var split = String.UnicodeScalarView()
+        split.append(contentsOf: scalars)
+        return String(split)
+    }
+
+    /// Whether `text` has words joined by a hyphen (which `LanguageParser.adjusted` splits).
+    static func joinsWords(_ text: String) -> Bool {
+        splittingJoinedWords(text) != text
+    }
+
     /// `text` with `transform` applied to each space-separated token, or to the value alone of a
     /// `field:value` token (the field name kept), leaving the values of `exactFields` as typed.
     ///
@@ -243,9 +273,10 @@ final class Searcher {
     }
 
     /// The query as typed, weighted by `Ranking.typedFormWeight`: the words typed with accents as
-    /// their exact forms (`IndexTerms.exactFormPrefix` terms), the capitalised words that `language`
-    /// stems all the same (`LanguageParser.stemmedCapitals`) unstemmed, the other words as
-    /// `language` parses them; nil for a query with neither. Added to the query as searched
+    /// their exact forms (`IndexTerms.exactFormPrefix` terms), the capitalised words
+    /// (`LanguageParser.stemmedCapitals`) unstemmed, the other words as `language` parses them, those
+    /// joined by hyphens as the phrase the parser makes of them; nil for a query with none of
+    /// these (accents, capitals, joined words). Added to the query as searched
     /// (folded, stemmed), it scores an entity with the spellings typed on both, so that "Müller"
     /// ranks Müller above Muller while "Muller" finds both alike, and a German "Bibliotheken" finds
     /// "Bibliothek" but ranks "Bibliotheken" first. The other words count too, so that each word
@@ -253,14 +284,15 @@ final class Searcher {
     /// more than the others in every entity that spells them as typed.
     func typedFormBoost(_ text: QueryText, in language: LanguageParser) throws(XapianError) -> Query? {
         let capitals = language.stemmedCapitals(text)
-        let typed = (text.exactForms.map { IndexTerms.exactFormPrefix + $0.exact } + capitals.map(language.adjusted))
+        let typed = (text.exactForms.map { IndexTerms.exactFormPrefix + $0.exact } + capitals.map { language.adjusted($0) })
             .filter { $0.utf8.count <= IndexTerms.maximumTermBytes }
-        guard !typed.isEmpty else { return nil }
+        guard !typed.isEmpty || Self.joinsWords(text.trimmed) else { return nil }
         var parts = typed.map { Query.term($0) }
         let rest = text.trimmed(without: Set(text.exactForms.map(\.folded) + capitals))
         if rest.contains(where: { $0.isLetter || $0.isNumber }) {
             language.parser.setDefaultOperator(.or)
-            parts.append(try language.parser.parse(language.adjusted(rest), flags: []))
+            // Words joined by hyphens stay joined: the phrase they make ranks them written together first.
+            parts.append(try language.parser.parse(language.adjusted(rest, splittingJoinedWords: false), flags: []))
         }
         return try Query.combine(.or, parts).scaled(by: Ranking.typedFormWeight)
     }
