@@ -33,13 +33,15 @@ final class Searcher {
             return try Query.combine(.or, own + (tagged ? [Query.term(IndexTerms.language(analyzer.language))] : []))
         }
 
-        /// The capitalised words of `text`, less stopwords, which are stemmed as the others are:
-        /// Xapian's query parser would leave them unstemmed, taking them for names, but a capital
-        /// begins a sentence, a title word or every German noun as often, and names inflect too
-        /// (Turkish "Atatürk'ün", Romanian "Napoleonului", English "Normans"). `adjusted`
-        /// lower-cases them, and `Searcher.typedFormBoost` ranks their typed form first.
+        /// The capitalised words of `text` whose typed form `Searcher.typedFormBoost` ranks first,
+        /// less stopwords: in a language that capitalises its nouns (`Language.capitalisesNouns`);
+        /// none in others. Every language stems capitalised words all the same (`adjusted`
+        /// lower-cases them): Xapian's query parser would leave them unstemmed, taking them for
+        /// names, but a capital begins a sentence or a title word as often, and names inflect too
+        /// (Turkish "Atatürk'ün", Romanian "Napoleonului", English "Normans").
         func stemmedCapitals(_ text: QueryText) -> [String] {
-            text.capitalisedWords.filter { !analyzer.stopwords.contains(adjusted($0)) }
+            guard analyzer.language.capitalisesNouns else { return [] }
+            return text.capitalisedWords.filter { !analyzer.stopwords.contains(adjusted($0)) }
         }
 
         /// Fields whose values are exact terms or ranges, which `adjusted` leaves as typed.

@@ -118,6 +118,18 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public var germanUmlautAlternates: Bool { code == "de" }
 
+    /// Whether the language writes every noun with a capital (German, Luxembourgish). Capitalised
+    /// query words are stemmed in every language (`Searcher.LanguageParser.adjusted`); in these the
+    /// form typed also ranks first (`Searcher.typedFormBoost`), as a noun's inflection does not
+    /// change what it names. Elsewhere that boost doubled the p99 of a capitalised query's
+    /// search for no better ranking.
+    ///
+    /// ```swift
+    /// Language("de")?.capitalisesNouns  // true
+    /// Language.english.capitalisesNouns  // false
+    /// ```
+    public var capitalisesNouns: Bool { code == "de" || code == "lb" }
+
     /// English, stemmed by Snowball's "english" (Porter 2) stemmer.
     ///
     /// ```swift
