@@ -45,6 +45,7 @@ import XapianIndex
         #expect(Searcher.pairingQuotes("”Care sunt cele două organe?") == "Care sunt cele două organe?")
         #expect(Searcher.pairingQuotes("\"half dome\" trail \"mist") == "\"half dome\" trail mist")
         #expect(Searcher.pairingQuotes("no quotes at all") == "no quotes at all")
+        #expect(Searcher.pairingQuotes("\"") == "\"", "a lone quote is not made an empty query")
         let searcher = try Searcher(schema: schema, database: nil)
         let stray = QueryText(searcher.normalized("”granite dome trail"), typing: false, stopwords: searcher.stopwords)
         let parsed = try searcher.parse(stray, allWords: true, types: [])

@@ -172,7 +172,8 @@ final class Searcher {
     /// quote too; a quote left without its pair (pasted text, a quotation still being typed) is
     /// dropped, since the parser would read everything after it as one phrase, found only where
     /// those words stand in that order (a Romanian question pasted with a stray `”` in front found
-    /// nothing). When quotes are unpaired, the last is the one dropped.
+    /// nothing). When quotes are unpaired, the last is the one dropped; text with no word besides
+    /// its quotes stays as it is (dropping one would leave an empty query, which lists everything).
     ///
     /// ```swift
     /// Searcher.pairingQuotes("die „Blechtrommel“ von Grass")   // "die \"Blechtrommel“ von Grass"
@@ -193,6 +194,7 @@ final class Searcher {
             if count % 2 == 1, seen == count { continue }
             paired.append(scalar == "\u{201E}" ? "\"" : scalar)
         }
+        guard paired.contains(where: TextNormalizer.isWordCharacter) else { return text }
         return String(paired)
     }
 
@@ -215,7 +217,7 @@ final class Searcher {
 
     /// Whether `text` has words joined by a hyphen (which `LanguageParser.adjusted` splits).
     static func joinsWords(_ text: String) -> Bool {
-        splittingJoinedWords(text) != text
+        text.utf8.contains(UInt8(ascii: "-")) && splittingJoinedWords(text) != text
     }
 
     /// `text` with `transform` applied to each space-separated token, or to the value alone of a
