@@ -14,7 +14,7 @@ all: build
 help:
 	@echo "make run    - install deps, build, index Corpus/ into .searchlight/, run a sample search"
 	@echo "make test   - install deps, build, run all tests, then build and run Examples/BookSearch (make example)"
-	@echo "make eval   - ranking quality on CISI, and on Cranfield held out (CRANFIELD_SOURCE=DIR) (Benchmarks/eval)"
+	@echo "make eval   - ranking quality on CISI, on Cranfield held out (CRANFIELD_SOURCE=DIR), and on named known items of the Debian corpus (Benchmarks/eval)"
 	@echo "make eval-multilingual - success@10/MRR@10 per language on XQuAD (12 languages) and Debian translations, against tantivy and FTS5"
 	@echo "make bench  - latency and throughput against raw Xapian, SQLite FTS5 and tantivy (SCALE=10, SEED=N, QUERIES=DIR, SHARDS=N)"
 	@echo "make benchmarks - package-benchmark suite (Benchmarks/Package.swift): indexing throughput, search/suggest/get latency"
@@ -64,6 +64,8 @@ eval: release
 	@if [ -n "$(CRANFIELD_SOURCE)" ] || [ -f Benchmarks/work/cranfield/docs.jsonl ]; then \
 		python3 Benchmarks/eval/cranfield.py --bin $(RELEASE_BIN) $(if $(CRANFIELD_SOURCE),--source $(CRANFIELD_SOURCE)); \
 	else echo "Cranfield (held out): skipped; make eval CRANFIELD_SOURCE=DIR (a folder or git directory with cran.all.1400, cran.qry, cranqrel)"; fi
+	@if [ -d Benchmarks/work/index-debian-x1/searchlight ]; then python3 Benchmarks/eval/named_items.py --bin $(RELEASE_BIN); \
+	else echo "Named known items: skipped; make bench builds the Debian corpus and its index"; fi
 
 # Multilingual quality (Benchmarks/eval/multilingual.py): XQuAD's questions in 12 languages, one index
 # per language and mixed indexes, then known-item queries on Debian's translated descriptions; against

@@ -422,6 +422,10 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     AND_NOT the pool, in plain order; a first page never gets there.)
 //  7. match any: one run of anyWords.
 //     match all: allWords = parse(T, AND), one run.
+//     allWords runs as allWords AND_MAYBE the whole-title terms of runs of 1 to
+//     Ranking.longestNamingRun of T's words (T of 2 to Ranking.longestNamingText words, the word
+//     being typed left out), those of each run length ORed and scaled by Ranking.wholeTitleBoost ×
+//     length / T's word count (QueryPlanner.named).
 //     best (default): allWords run; if it returned fewer than `limit`, a second run of
 //     (anyWords AND_NOT allWords) for the rest of the page; if it returned a full page, the total
 //     of anyWords is estimated by cxapian::estimate_matches from the first page's term
@@ -602,6 +606,29 @@ struct SearchlightPlan {
         for (const auto &w : words_of(text, true)) whole += (whole.size() > strlen(sl::IndexTerms::wholeTitlePrefix) ? " " : "") + w;
         Xapian::Query boost = whole.size() > strlen(sl::IndexTerms::wholeTitlePrefix) && whole.size() <= sl::IndexTerms::maximumTermBytes
             ? Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(whole), sl::Ranking::wholeTitleBoost) : Xapian::Query();
+        // The all-words tier's boost of an entity whose whole title is a run of 1 to
+        // Ranking.longestNamingRun of the text's words (texts of 2 to Ranking.longestNamingText
+        // words, the word being typed left out), times the share of the words the run holds.
+        auto named = [&](const Xapian::Query &all_words) {
+            std::vector<std::string> words = words_of(text, true);
+            const size_t n = words.size();
+            if (partial && !words.empty()) words.pop_back();
+            if (n < 2 || n > (size_t)sl::Ranking::longestNamingText) return all_words;
+            std::vector<Xapian::Query> boosts;
+            for (size_t length = 1; length <= std::min<size_t>(sl::Ranking::longestNamingRun, n - 1); ++length) {
+                std::set<std::string> terms;
+                for (size_t start = 0; start + length <= words.size(); ++start) {
+                    std::string term = sl::IndexTerms::wholeTitlePrefix;
+                    for (size_t i = start; i < start + length; ++i) term += (i > start ? " " : "") + words[i];
+                    if (term.size() <= sl::IndexTerms::maximumTermBytes) terms.insert(term);
+                }
+                if (terms.empty()) continue;
+                Xapian::Query either(Xapian::Query::OP_OR, terms.begin(), terms.end());
+                boosts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, either, sl::Ranking::wholeTitleBoost * length / n);
+            }
+            if (boosts.empty()) return all_words;
+            return Xapian::Query(Xapian::Query::OP_AND_MAYBE, all_words, Xapian::Query(Xapian::Query::OP_OR, boosts.begin(), boosts.end()));
+        };
         auto composed = [&](const Xapian::Query &query) {
             Xapian::Query ranked(Xapian::Query::OP_SCALE_WEIGHT,
                                  boost.empty() ? query : Xapian::Query(Xapian::Query::OP_AND_MAYBE, query, boost), bm25_units);
@@ -694,7 +721,7 @@ struct SearchlightPlan {
             hits = page(ranked_any(), limit);
         } else {
             Xapian::Query all_words = parse(text, Xapian::Query::OP_AND, partial);
-            hits = page(all_words, limit);
+            hits = page(named(all_words), limit);
             if (match == Match::Best) {
                 if (hits.size() < limit) {
                     for (auto &doc : page(Xapian::Query(Xapian::Query::OP_AND_NOT, ranked_any(), all_words), limit - hits.size()))

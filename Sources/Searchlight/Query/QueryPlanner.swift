@@ -27,7 +27,7 @@ struct QueryPlanner {
             filters = []
         }
         return QueryPlan(
-            match: request.match, allWords: allWords, anyWords: anyWords,
+            match: request.match, allWords: try relevance ? allWords.map { (all: Query) throws(XapianError) in try named(all, by: text) } : allWords, anyWords: anyWords,
             feedback: request.sort.isEmpty && request.match != .all && text.isVerbose,
             filters: filters,
             expired: try expiry(facts),
@@ -39,6 +39,21 @@ struct QueryPlanner {
             hintWeight: relevance ? facts.hintWeight : nil,
             facets: request.facets.map { ($0, schema.facetSlot($0)!) },
             exactTotal: request.exactTotal || request.filter != nil || !request.facets.isEmpty)
+    }
+
+    /// `allWords` with the boost of an entity whose whole title is a run of the text's words
+    /// (`QueryText.namingRuns`), in proportion to the share of the words it names: among the
+    /// entities with every word, the one the text names comes first ("pandoc markdown": pandoc
+    /// before the packages whose descriptions say both), and a name of two of its words before a
+    /// name of one ("bash completion programmable": bash-completion, then bash). Only there: an
+    /// entity named by one word and matching none of the others is not what was sought.
+    private func named(_ allWords: Query, by text: QueryText) throws(XapianError) -> Query {
+        var boosts: [Query] = []
+        for (length, runs) in Dictionary(grouping: text.namingRuns, by: Words.count).sorted(by: { $0.key < $1.key }) {
+            if let boost = try Ranking.wholeTitleBoost(texts: runs, share: Double(length) / Double(text.words.count)) { boosts.append(boost) }
+        }
+        guard !boosts.isEmpty else { return allWords }
+        return try Query.combine(.andMaybe, [allWords, boosts.count == 1 ? boosts[0] : Query.combine(.or, boosts)])
     }
 
     /// The plan that lists the entities of `types` (all when empty) with a title word beginning

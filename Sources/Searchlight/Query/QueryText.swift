@@ -86,6 +86,23 @@ struct QueryText {
         }
     }
 
+    /// The runs of consecutive words, shorter than the whole text, that may name an entity by its
+    /// whole title (`Ranking.wholeTitleBoost`): "pandoc markdown" names pandoc, "vlc media player"
+    /// vlc. Runs of up to `Ranking.longestNamingRun` words, in texts of up to
+    /// `Ranking.longestNamingText` words; the word being typed is left out.
+    ///
+    /// ```swift
+    /// QueryText("vlc media player", typing: false, stopwords: []).namingRuns
+    /// // ["vlc", "media", "player", "vlc media", "media player"]
+    /// ```
+    var namingRuns: [String] {
+        let complete = partial ? Array(words.dropLast()) : words
+        guard words.count > 1, words.count <= Ranking.longestNamingText else { return [] }
+        return (1...min(Ranking.longestNamingRun, words.count - 1)).flatMap { length in
+            complete.count < length ? [] : (0...(complete.count - length)).map { complete[$0..<($0 + length)].joined(separator: " ") }
+        }
+    }
+
     /// Whether nothing was typed but spaces.
     var isEmpty: Bool { trimmed.isEmpty }
 

@@ -39,8 +39,15 @@ enum Ranking {
     /// The most the ranking hint adds to a score (at the index's highest hint), in BM25 units:
     /// enough to order near-equal matches by popularity, too little to lift a weak match.
     static let hintBoost = 1.0
-    /// How much an entity whose whole title is the query text gains (times its title term's BM25).
+    /// How much an entity whose whole title is the query text, or a run of its words, gains (times
+    /// its title term's BM25).
     static let wholeTitleBoost = 1.0
+    /// The longest run of a query's words that may name an entity by its whole title, beside the
+    /// whole text (`QueryText.namingRuns`): names of one to three words.
+    static let longestNamingRun = 3
+    /// The longest text whose runs of words may name an entity: a name and a few words about it
+    /// ("vlc media player"); questions and descriptions name what they seek otherwise.
+    static let longestNamingText = 6
 
     /// Relevance results are re-ranked with the hint in blocks of this many matches in weight order
     /// (a first page of 10 is the best 30 re-ranked): a bounded boost lifts an entity past
@@ -62,15 +69,20 @@ enum Ranking {
     /// words apart, gains most at 2, Turkish loses from 2 on.
     static let typedFormWeight = 1.0
 
-    /// The whole-title terms of `texts` (the query, and its spelling with rare words corrected),
-    /// ORed: an entity whose title is exactly one of them gains its weight.
-    static func wholeTitleBoost(texts: [String]) throws(XapianError) -> Query? {
+    /// The whole-title terms of `texts` (the query, and its spelling with rare words corrected; or
+    /// runs of its words), ORed: an entity whose title is exactly one of them gains its weight,
+    /// times `share` (of the query's words that the texts hold).
+    ///
+    /// ```swift
+    /// let boost = try Ranking.wholeTitleBoost(texts: ["vlc"], share: 1.0 / 3)   // of "vlc media player"
+    /// ```
+    static func wholeTitleBoost(texts: [String], share: Double = 1) throws(XapianError) -> Query? {
         let terms = Set(texts.map(IndexTerms.wholeTitle)).filter {
             $0.count > IndexTerms.wholeTitlePrefix.count && $0.utf8.count <= IndexTerms.maximumTermBytes
         }
         guard !terms.isEmpty else { return nil }
         let queries = terms.sorted().map { Query.term($0) }
-        return try (queries.count == 1 ? queries[0] : Query.combine(.or, queries)).scaled(by: wholeTitleBoost)
+        return try (queries.count == 1 ? queries[0] : Query.combine(.or, queries)).scaled(by: wholeTitleBoost * share)
     }
 
     /// The hint boost of each match that can still reach the page ending at `pageEnd`; the

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Known items named by the query: does the entity a search names come first?
+
+    python3 Benchmarks/eval/named_items.py [--bin .build/release/searchlight] [--corpus debian-x1]
+                                           [--seed 11] [--count 300] [--json]
+
+People look for a package by its name and a word or two about it ("vlc media player", "pandoc
+markdown", "git version control"). The queries are generated from the Debian corpus
+(Benchmarks/work/corpus/<corpus>, indexed at Benchmarks/work/index-<corpus>/searchlight): packages
+named by one word of letters (applications and tools, which people name: vlc, git, pandoc, and
+which other packages' names and descriptions mention), drawn at random (seeded) from the 3,000 most
+popular, each searched as its name followed by one or
+two words of its summary (`summary`) or of its description only (`description`), words of four
+letters or more, not in the name and not stopwords, in the order drawn. The one relevant entity is
+the package. Reports MRR@10 and success@1 (the package first) per form and overall.
+"""
+import argparse
+import json
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+STOPWORDS = set("""a about above after again all also an and any are as at be been being both but by can could
+did do does doing during each for from further had has have having here how if in into is it its itself just
+more most no nor not of off on once only or other our out over own same so some such than that the their them
+then there these they this those through to too under until up very was we were what when where which while who
+whom why will with would you your based using used uses use which provides provide package files file data""".split())
+
+
+def words(text):
+    return [w for w in re.findall(r"[a-z][a-z0-9]+", text.lower()) if len(w) >= 4 and w not in STOPWORDS]
+
+
+def queries(corpus: Path, seed: int, count: int):
+    packages = [json.loads(line) for line in open(corpus / "package.jsonl")]
+    packages.sort(key=lambda p: -(p["attributes"].get("popularity") or 0))
+    rng = random.Random(seed)
+    pool = [p for p in packages if re.fullmatch(r"[a-z]+", p["attributes"]["name"])][:3000]
+    rng.shuffle(pool)
+    made = []
+    for package in pool:
+        if len(made) >= count:
+            break
+        attributes = package["attributes"]
+        name = attributes["name"]
+        named = set(re.findall(r"[a-z0-9]+", name.lower()))
+        summary = [w for w in dict.fromkeys(words(attributes.get("summary", ""))) if w not in named]
+        described = [w for w in dict.fromkeys(words(attributes.get("description", ""))) if w not in named and w not in summary]
+        form = ["summary", "summary", "description"][len(made) % 3]
+        source = summary if form == "summary" else described
+        if not source:
+            continue
+        picked = rng.sample(source, min(len(source), rng.choice([1, 2])))
+        made.append({"id": f"named-{len(made):04d}", "text": " ".join([name] + picked), "form": form,
+                     "relevant": package["id"]})
+    return made
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bin", default=str(ROOT / ".build/release/searchlight"))
+    parser.add_argument("--corpus", default="debian-x1")
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--count", type=int, default=300)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--misses", action="store_true", help="list the queries whose package is not first")
+    args = parser.parse_args()
+    corpus = ROOT / "Benchmarks" / "work" / "corpus" / args.corpus
+    index = ROOT / "Benchmarks" / "work" / f"index-{args.corpus}" / "searchlight"
+    if not (corpus / "package.jsonl").exists() or not index.exists():
+        sys.exit(f"named_items.py: build the corpus and its index first (make bench: {corpus}, {index})")
+    figures, misses = {}, []
+    for query in queries(corpus, args.seed, args.count):
+        done = subprocess.run([args.bin, "search", "--index", str(index), "--json", "--limit", "10", "--no-snippets",
+                               "--type", "package", query["text"]], capture_output=True, text=True)
+        ids = [str(r["id"]) for r in json.loads(done.stdout)["results"]] if done.returncode == 0 else []
+        rank = ids.index(query["relevant"]) + 1 if query["relevant"] in ids else None
+        for group in ("all", query["form"]):
+            f = figures.setdefault(group, {"queries": 0, "mrr@10": 0.0, "success@1": 0})
+            f["queries"] += 1
+            f["mrr@10"] += 1 / rank if rank else 0
+            f["success@1"] += rank == 1
+        if rank != 1:
+            misses.append((rank, query["text"], ids[:3]))
+    for f in figures.values():
+        f["mrr@10"] = round(f["mrr@10"] / f["queries"], 4)
+        f["success@1"] = round(f["success@1"] / f["queries"], 4)
+    if args.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        for group, f in figures.items():
+            print(f"{group:12} {f['queries']:4} queries  MRR@10 {f['mrr@10']:.3f}  success@1 {f['success@1']:.3f}")
+    if args.misses:
+        for rank, text, top in misses:
+            print(rank, text, "->", ", ".join(top))
+
+
+if __name__ == "__main__":
+    main()
