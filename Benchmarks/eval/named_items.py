@@ -66,11 +66,12 @@ def main():
     parser.add_argument("--corpus", default="debian-x1")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--count", type=int, default=300)
+    parser.add_argument("--index", help="the corpus's Searchlight index (default Benchmarks/work/index-<corpus>/searchlight)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--misses", action="store_true", help="list the queries whose package is not first")
     args = parser.parse_args()
     corpus = ROOT / "Benchmarks" / "work" / "corpus" / args.corpus
-    index = ROOT / "Benchmarks" / "work" / f"index-{args.corpus}" / "searchlight"
+    index = Path(args.index) if args.index else ROOT / "Benchmarks" / "work" / f"index-{args.corpus}" / "searchlight"
     if not (corpus / "package.jsonl").exists() or not index.exists():
         sys.exit(f"named_items.py: build the corpus and its index first (make bench: {corpus}, {index})")
     figures, misses = {}, []
