@@ -55,6 +55,52 @@ import Testing
         }
     }
 
+    /// A question (or a short sentence) is corrected like plain words, its punctuation kept; a
+    /// long text with punctuation, a description rather than a search, is searched as written.
+    @Test func questionsAreCorrectedWithTheirPunctuationKept() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder)
+        let question = try index.search(SearchRequest("Where is the wireshrak ridge?"))
+        #expect(question.results.first?.entity.id.stringValue == "wireshark")
+        #expect(question.correction == "Where is the wireshark ridge?" && question.correctionSearched)
+        let sentence = try index.search(SearchRequest("thunderbrid, lake"))
+        #expect(sentence.results.first?.entity.id.stringValue == "thunder" && sentence.correction == "thunderbird, lake")
+        let description = try index.search(SearchRequest("A long description. It mentions a wireshrak ridge, and lakes."))
+        #expect(description.correction == nil)
+    }
+
+    /// A word no entity has, and no word close to it, that is two of the index's words written
+    /// together (a linking "s" allowed) is searched as those two words.
+    @Test func aCompoundNoEntityHasIsSearchedAsTheWordsItJoins() throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        try index.index([
+            trail("bahn", "Bahnstrecke am Fluss", description: "eine Strecke für Touristen entlang der Eisenbahn"),
+            trail("berg", "Bergweg", description: "ein Weg über den Berg"),
+            trail("see", "Seeufer", description: "ein Pfad am Ufer des Sees"),
+        ])
+        let found = try index.search(SearchRequest("Touristenstrecke"))
+        #expect(found.results.first?.entity.id.stringValue == "bahn")
+        #expect(found.correction == "touristen strecke")
+        let linked = try index.search(SearchRequest("Eisenbahnsstrecke"))
+        #expect(linked.results.first?.entity.id.stringValue == "bahn")
+        var off = SearchRequest("Touristenstrecke")
+        off.typos = .off
+        #expect(try index.search(off).results.isEmpty)
+        // A word being typed is a prefix, not a compound.
+        #expect(try index.search(SearchRequest.typed("Touristenstrecke")).correction != "touristen strecke")
+    }
+
+    /// A word no entity has as written, whose stem some entity has, is an inflection: its stem
+    /// finds it, and it is not read as a close word of another meaning.
+    @Test func anInflectedFormIsNotATypo() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder)
+        let found = try index.search(SearchRequest("requested"))
+        #expect(found.results.map(\.entity.id.stringValue) == ["python"])
+        #expect(found.correction == nil && !found.correctionSearched)
+    }
+
     @Test func knownWordsShortWordsAndNumbersMatchOnlyAsTyped() throws {
         let folder = TemporaryFolder()
         let index = try index(folder)

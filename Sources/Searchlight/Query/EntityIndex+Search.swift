@@ -35,7 +35,7 @@ extension EntityIndex {
                 return found
             }
             try text.lookUp(in: state.database, synonyms: searcher.synonyms, expansionStemmer: searcher.expansionStemmer,
-                            typos: request.typos, stopwords: searcher.stopwords)
+                            typos: request.typos, stopwords: searcher.stopwords, stemmers: searcher.languages.compactMap(\.stemmer))
             let plan = try QueryPlanner(searcher: searcher, schema: schema).plan(request, text: text, facts: IndexFacts(database: state.database))
             let reader = try PageReader(plan: plan, schema: schema, database: state.database)
             let page = try reader.read(offset: request.offset, limit: request.limit)

@@ -191,8 +191,8 @@ struct QueryText {
     /// entity lists' prefixes). `expansionStemmer` is the stemmer every type's text is stemmed
     /// with, if one is.
     mutating func lookUp(in database: Database, synonyms: SynonymTable, expansionStemmer: Stemmer?,
-                         typos: TypoTolerance, stopwords: Set<String>) throws(XapianError) {
-        if typos == .auto, let spelt = try correctedSpelling(in: database, stopwords: stopwords) {
+                         typos: TypoTolerance, stopwords: Set<String>, stemmers: [Stemmer] = []) throws(XapianError) {
+        if typos == .auto, let spelt = try correctedSpelling(in: database, stopwords: stopwords, stemmers: stemmers) {
             if spelt.replacesText {
                 self = QueryText(spelt.text, typing: isTyping, partial: partial, exactForms: exactForms)
                 isCorrected = true
@@ -210,35 +210,80 @@ struct QueryText {
         }
     }
 
-    /// Plain-word text with each word that typo tolerance may correct and that no entity has spelt
-    /// as the index's closest word, and each that only a few have (`TypoCorrections.rareFrequency`)
-    /// as a word one slip away that many times more have (`TypoCorrections.commonNeighbour`); nil when no word changes. `replacesText` when a word no
-    /// entity has changed (the typed text would find nothing for it), false when only rare words
-    /// did (their entities stay found). A word being typed is left alone while some word begins with it.
-    private func correctedSpelling(in database: Database, stopwords: Set<String>) throws(XapianError) -> (text: String, replacesText: Bool)? {
-        guard plainWords != nil else { return nil }
-        let typed = trimmed.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
+    /// The text with each word that typo tolerance may correct and that no entity has spelt as the
+    /// index's closest word (or, when none is close, as the two index words it joins:
+    /// `CompoundWords`), and each that only a few have (`TypoCorrections.rareFrequency`) as a word
+    /// one slip away that many times more have (`TypoCorrections.commonNeighbour`); nil when no
+    /// word changes. Plain words come back lower-cased and joined by spaces; a question or a short
+    /// sentence (`isSentence`, not `isVerbose`) keeps its other words and punctuation as written. A
+    /// long text with punctuation is a description, where a word the index lacks is more often a
+    /// rare term than a typo (CISI nDCG@10 0.423 → 0.419 when corrected), and is left alone.
+    /// `replacesText` when a word no entity has changed (the typed text would find nothing for it),
+    /// false when only rare words did (their entities stay found). A word being typed is left alone
+    /// while some word begins with it.
+    private func correctedSpelling(in database: Database, stopwords: Set<String>, stemmers: [Stemmer]) throws(XapianError) -> (text: String, replacesText: Bool)? {
+        let plain = plainWords != nil
+        guard plain || (isSentence && !isVerbose) else { return nil }
+        let runs = runs
+        let words = runs.filter(\.isWord).count
         var changed = false, replaces = false
-        var spelt: [String] = []
-        for (position, word) in typed.enumerated() {
-            let beingTyped = partial && position == typed.count - 1
+        var spelt = ""
+        var position = 0
+        for run in runs {
+            guard run.isWord else {
+                spelt += plain ? " " : String(run.text)
+                continue
+            }
+            let word = run.text.lowercased()
+            let beingTyped = partial && position == words - 1
+            position += 1
             guard TypoCorrections.isCorrectable(word), !stopwords.contains(word) else {
-                spelt.append(word)
+                spelt += plain ? word : String(run.text)
                 continue
             }
             let frequency = try database.termFrequency(word)
-            guard frequency <= TypoCorrections.rareFrequency,
+            let inflected = frequency == 0 && !beingTyped ? try Self.isInflection(word, stemmers: stemmers, database: database) : false
+            guard frequency <= TypoCorrections.rareFrequency, !inflected,
                   try (beingTyped ? database.mostFrequentTerms(withPrefix: word, limit: 2).count : 0) <= (frequency == 0 ? 0 : 1),
-                  let correction = try frequency == 0 ? TypoCorrections.correction(of: word, database: database)
-                                                      : TypoCorrections.commonNeighbour(of: word, frequency: frequency, database: database) else {
-                spelt.append(word)
+                  let correction = try frequency == 0 ? Self.closestSpelling(of: word, beingTyped: beingTyped, database: database)
+                                                      : TypoCorrections.commonNeighbour(of: word, frequency: frequency, database: database)?.word else {
+                spelt += plain ? word : String(run.text)
                 continue
             }
-            spelt.append(correction.word)
+            spelt += correction
             changed = true
             replaces = replaces || frequency == 0
         }
-        return changed ? (spelt.joined(separator: " "), replaces) : nil
+        return changed ? (spelt, replaces) : nil
+    }
+
+    /// Whether the text is words and sentence punctuation only (a question, a sentence): no quote,
+    /// hyphen, colon or other character the query parser reads as syntax.
+    private var isSentence: Bool {
+        runs.allSatisfy { run in
+            run.isWord || run.text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || Self.sentencePunctuation.contains($0) }
+        }
+    }
+
+    /// Punctuation of sentences, which the query parser passes over.
+    static let sentencePunctuation: Set<Unicode.Scalar> = sentenceEnds.union([",", ".", "\u{2026}", "\u{060C}", "\u{061B}", "\u{3001}", "\u{FF0C}", "\u{00BF}", "\u{00A1}"])
+
+    /// Whether `word`, which no entity has as written, is a form of a word some entity has: its
+    /// stem in one of `stemmers` (the languages searched) is indexed. Such a word is inflected, not
+    /// mistyped, and its stem finds it ("الفريقين", the two teams, is not "الطريقين", the two
+    /// roads, one letter away).
+    private static func isInflection(_ word: String, stemmers: [Stemmer], database: Database) throws(XapianError) -> Bool {
+        for stemmer in stemmers where try database.termFrequency(IndexTerms.stemPrefix + stemmer.stem(word)) > 0 { return true }
+        return false
+    }
+
+    /// What a word no entity has is searched as: the index's closest word within the edits it is
+    /// forgiven, else (unless it is still being typed) the two index words it is made of
+    /// (`CompoundWords`), separated by a space; nil when there is neither.
+    private static func closestSpelling(of word: String, beingTyped: Bool, database: Database) throws(XapianError) -> String? {
+        if let correction = try TypoCorrections.correction(of: word, database: database) { return correction.word }
+        guard !beingTyped, let parts = try CompoundWords.split(word, database: database) else { return nil }
+        return parts.head + " " + parts.tail
     }
 
     /// A variant of a text: typed as the text it replaces a name of, with the exact forms it keeps.

@@ -1,0 +1,51 @@
+import XapianIndex
+
+/// Words no entity has that are two of the index's words written together: a German, Dutch or
+/// Swedish compound ("Paketkennzeichnung": "paket" + "kennzeichnung"), an Arabic word with the one
+/// after it typed without a space. Searched as the two words, where typo tolerance finds no word
+/// close enough; the index's own vocabulary is the dictionary.
+///
+/// ```swift
+/// try CompoundWords.split("gesetzgebungsverfahren", database: database)   // ("gesetzgebung", "verfahren")
+/// ```
+enum CompoundWords {
+    /// The fewest letters of a part.
+    static let shortestPart = 4
+    /// The fewest letters of a word that is split.
+    static let shortestWord = 2 * shortestPart
+    /// Letters that may join two parts without belonging to either (German's Fugen-s, -n, -es,
+    /// -en, -e; Dutch and Swedish -s and -en): tried at the end of the first part.
+    static let joiningLetters = ["s", "n", "e", "es", "en"]
+
+    /// The two index words `word` is made of, the pair whose entity counts have the largest
+    /// geometric mean (the likeliest reading: short and rare parts lose to common ones), each part
+    /// of at least `shortestPart` letters, the first possibly followed by joining letters; nil when
+    /// the index has no such pair. Two to four look-ups per split point: bounded by the word's length.
+    ///
+    /// - Parameters:
+    ///   - word: a lower-cased word of the query that no entity has.
+    ///   - database: the index whose words are looked up.
+    /// - Throws: `XapianError` when the index cannot be read.
+    static func split(_ word: String, database: Database) throws(XapianError) -> (head: String, tail: String)? {
+        let letters = Array(word.unicodeScalars)
+        guard letters.count >= shortestWord, letters.allSatisfy({ $0.properties.isAlphabetic || $0.properties.generalCategory == .nonspacingMark || $0.properties.generalCategory == .spacingMark }) else { return nil }
+        var best: (head: String, tail: String, score: Double)?
+        for cut in shortestPart...(letters.count - shortestPart) {
+            let tail = String(String.UnicodeScalarView(letters[cut...]))
+            let tailCount = try database.termFrequency(tail)
+            guard tailCount > 0 else { continue }
+            let joined = String(String.UnicodeScalarView(letters[..<cut]))
+            var heads = [joined]
+            for joining in joiningLetters where joined.hasSuffix(joining) && joined.unicodeScalars.count - joining.unicodeScalars.count >= shortestPart {
+                heads.append(String(joined.unicodeScalars.dropLast(joining.unicodeScalars.count)))
+            }
+            for head in heads {
+                let headCount = try database.termFrequency(head)
+                guard headCount > 0 else { continue }
+                let score = (Double(headCount) * Double(tailCount)).squareRoot()
+                if score > best?.score ?? 0 { best = (head, tail, score) }
+            }
+        }
+        return best.map { ($0.head, $0.tail) }
+    }
+}
