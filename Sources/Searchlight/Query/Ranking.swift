@@ -46,8 +46,11 @@ enum Ranking {
     /// whole text (`QueryText.namingRuns`): names of one to three words.
     static let longestNamingRun = 3
     /// The longest text whose runs of words may name an entity: a name and a few words about it
-    /// ("vlc media player"); questions and descriptions name what they seek otherwise.
-    static let longestNamingText = 6
+    /// ("vlc media player"); questions and descriptions name what they seek otherwise. Up to six
+    /// words named no better on the named known items (Benchmarks/eval/named_items.py) and cost
+    /// the five- to seven-word searches of debian-x1's long.txt 3 % at p50 (none with four): a
+    /// boost term an entity has raises the tier's weight bound, which Xapian prunes by.
+    static let longestNamingText = 4
 
     /// Relevance results are re-ranked with the hint in blocks of this many matches in weight order
     /// (a first page of 10 is the best 30 re-ranked): a bounded boost lifts an entity past
