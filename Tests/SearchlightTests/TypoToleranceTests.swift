@@ -101,6 +101,24 @@ import Testing
         #expect(found.correction == nil && !found.correctionSearched)
     }
 
+    /// A quoted phrase that no entity has with the other words is searched as its words, when
+    /// some entity has them all, and the results say so; with typos off, or when a phrase matches,
+    /// the quotes hold.
+    @Test func aPhraseNoEntityHasIsSearchedAsItsWords() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder)
+        let relaxed = try index.search(SearchRequest("where is \"ranger email\"?"))
+        #expect(relaxed.results.first?.entity.id.stringValue == "thunder")
+        #expect(relaxed.correction == "where is ranger email?" && relaxed.correctionSearched)
+        #expect(Searcher.unquoted("name:\"half dome\"") == nil)
+        #expect(Searcher.unquoted("a\"b\" c") == "a b c")
+        let phrase = try index.search(SearchRequest("\"email the ranger\""))
+        #expect(phrase.results.map(\.entity.id.stringValue) == ["thunder"] && phrase.correction == nil)
+        var off = SearchRequest("where is \"ranger email\"?")
+        off.typos = .off
+        #expect(try index.search(off).correctionSearched == false)
+    }
+
     @Test func knownWordsShortWordsAndNumbersMatchOnlyAsTyped() throws {
         let folder = TemporaryFolder()
         let index = try index(folder)

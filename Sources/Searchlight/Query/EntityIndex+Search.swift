@@ -24,39 +24,60 @@ extension EntityIndex {
         return try read { (state: inout State) throws -> SearchResults in
             let searcher = try state.searcher()
             let fields = try searcher.fields.checked(request.text, typing: request.typing)
-            var text = QueryText(searcher.normalized(fields.text), typed: request.text, typing: request.typing, stopwords: searcher.stopwords)
-            // Text that selects by value (year:1850, genres:scifi) has an exact total, as a filter does.
-            var request = request
-            request.exactTotal = request.exactTotal || fields.selects
-            if let prefix = text.shortTypedPrefix, request.filter == nil, request.sort.isEmpty, request.facets.isEmpty, request.match != .all {
-                var found = try Self.entitiesByTitlePrefix(head: [], prefix: prefix, types: request.types, offset: request.offset,
-                                                           limit: request.limit, exactTotal: request.exactTotal, state: &state)
-                found.query = request.text
-                return found
-            }
-            try text.lookUp(in: state.database, synonyms: searcher.synonyms, expansionStemmer: searcher.expansionStemmer,
-                            typos: request.typos, stopwords: searcher.stopwords, stemmers: searcher.languages.compactMap(\.stemmer))
-            let plan = try QueryPlanner(searcher: searcher, schema: schema).plan(request, text: text, facts: IndexFacts(database: state.database))
-            let reader = try PageReader(plan: plan, schema: schema, database: state.database)
-            let page = try reader.read(offset: request.offset, limit: request.limit)
-            let assembler = ResultAssembler(
-                schema: schema,
-                snippets: request.snippets && !text.isEmpty
-                    ? SnippetBuilder(text: text, languages: searcher.languages.map { ($0.analyzer.language, $0.stemmer) })
-                    : nil,
-                explaining: request.explain ? (reader, try ResultAssembler.explainedExpansions(of: text, database: state.database)) : nil)
-            var found = SearchResults(query: request.text, total: page.total.count, totalIsExact: page.total.isExact,
-                                      results: try assembler.results(page.hits, firstRank: request.offset + 1), facets: page.facets)
-            found.synonyms = text.variants.map(\.trimmed).filter { $0 != text.rareWordsCorrected }
-            if request.explain { found.plan = reader.firstPageQuery?.description }
-            if text.isCorrected || text.rareWordsCorrected != nil {
-                found.correction = text.rareWordsCorrected ?? text.trimmed
-                found.correctionSearched = true
-            } else if page.closeMatches < Self.fewResults, request.offset == 0, request.sort.isEmpty {
-                found.correction = try Self.spellingCorrection(of: text, database: state.database)
-            }
-            return found
+            let (found, closeMatches) = try Self.search(request, text: fields.text, selects: fields.selects, schema: schema,
+                                                        searcher: searcher, state: &state)
+            // Quoted phrases no entity has with the other words (a term the entities inflect or
+            // word otherwise): their words unquoted, said as a correction is, when some entity has
+            // every one of those as typed (a quoted word never matches by typo).
+            guard closeMatches == 0, request.typos == .auto, request.offset == 0, let unquoted = Searcher.unquoted(fields.text) else { return found }
+            var asTyped = request
+            asTyped.typos = .off
+            var (relaxed, relaxedMatches) = try Self.search(asTyped, text: unquoted, selects: fields.selects, schema: schema,
+                                                            searcher: searcher, state: &state)
+            guard relaxedMatches > 0 else { return found }
+            relaxed.correction = unquoted
+            relaxed.correctionSearched = true
+            return relaxed
         }
+    }
+
+    /// One run of the pipeline for `request`, whose text (its fields checked) is `text`;
+    /// `selects` when the text selects by value (an exact total, as a filter has). Returns the
+    /// results and how many entities match every word (`Int.max` when the search has no such tier).
+    private static func search(_ request: SearchRequest, text fieldsText: String, selects: Bool, schema: Schema,
+                               searcher: Searcher, state: inout State) throws -> (results: SearchResults, closeMatches: Int) {
+        var text = QueryText(searcher.normalized(fieldsText), typed: request.text, typing: request.typing, stopwords: searcher.stopwords)
+        // Text that selects by value (year:1850, genres:scifi) has an exact total, as a filter does.
+        var request = request
+        request.exactTotal = request.exactTotal || selects
+        if let prefix = text.shortTypedPrefix, request.filter == nil, request.sort.isEmpty, request.facets.isEmpty, request.match != .all {
+            var found = try Self.entitiesByTitlePrefix(head: [], prefix: prefix, types: request.types, offset: request.offset,
+                                                       limit: request.limit, exactTotal: request.exactTotal, state: &state)
+            found.query = request.text
+            return (found, Int.max)
+        }
+        try text.lookUp(in: state.database, synonyms: searcher.synonyms, expansionStemmer: searcher.expansionStemmer,
+                        typos: request.typos, stopwords: searcher.stopwords, stemmers: searcher.languages.compactMap(\.stemmer))
+        let plan = try QueryPlanner(searcher: searcher, schema: schema).plan(request, text: text, facts: IndexFacts(database: state.database))
+        let reader = try PageReader(plan: plan, schema: schema, database: state.database)
+        let page = try reader.read(offset: request.offset, limit: request.limit)
+        let assembler = ResultAssembler(
+            schema: schema,
+            snippets: request.snippets && !text.isEmpty
+                ? SnippetBuilder(text: text, languages: searcher.languages.map { ($0.analyzer.language, $0.stemmer) })
+                : nil,
+            explaining: request.explain ? (reader, try ResultAssembler.explainedExpansions(of: text, database: state.database)) : nil)
+        var found = SearchResults(query: request.text, total: page.total.count, totalIsExact: page.total.isExact,
+                                  results: try assembler.results(page.hits, firstRank: request.offset + 1), facets: page.facets)
+        found.synonyms = text.variants.map(\.trimmed).filter { $0 != text.rareWordsCorrected }
+        if request.explain { found.plan = reader.firstPageQuery?.description }
+        if text.isCorrected || text.rareWordsCorrected != nil {
+            found.correction = text.rareWordsCorrected ?? text.trimmed
+            found.correctionSearched = true
+        } else if page.closeMatches < Self.fewResults, request.offset == 0, request.sort.isEmpty {
+            found.correction = try Self.spellingCorrection(of: text, database: state.database)
+        }
+        return (found, page.closeMatches)
     }
 
     /// Searches where fewer entities than this match every word offer a spelling correction when one exists.

@@ -167,6 +167,34 @@ final class Searcher {
         return TextAnalyzer.cjkNGrams(TextAnalyzer.segmented(folded))
     }
 
+    /// The marks the parser reads as quotes (`„` as well, which opens a German or Romanian quotation).
+    static let quotes: Set<Unicode.Scalar> = ["\"", "\u{201C}", "\u{201D}", "\u{201E}"]
+
+    /// `text` with its quote marks taken out, when it has some and no field (`field:value`) a
+    /// quote could belong to: what a search of phrases that nothing matches searches instead
+    /// (`EntityIndex.search`); nil otherwise.
+    ///
+    /// ```swift
+    /// Searcher.unquoted("¿Qué es un \"primo gemelo\"?")   // "¿Qué es un primo gemelo?"
+    /// Searcher.unquoted("title:\"half dome\"")          // nil
+    /// ```
+    static func unquoted(_ text: String) -> String? {
+        guard text.unicodeScalars.contains(where: quotes.contains), !text.contains(":") else { return nil }
+        // A quote between two word characters parts them; elsewhere it goes.
+        let scalars = Array(text.unicodeScalars)
+        var kept = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            guard quotes.contains(scalar) else {
+                kept.append(scalar)
+                continue
+            }
+            if index > 0, index + 1 < scalars.count, TextNormalizer.isWordCharacter(scalars[index - 1]),
+               TextNormalizer.isWordCharacter(scalars[index + 1]) { kept.append(" ") }
+        }
+        let unquoted = String(kept)
+        return unquoted.contains(where: { $0.isLetter || $0.isNumber }) ? unquoted : nil
+    }
+
     /// Quote marks as Xapian's parser should read them. `„`, which opens a quotation in German,
     /// Romanian, Polish and more (closed by `“` or `”`, which the parser takes for quotes), is a
     /// quote too; a quote left without its pair (pasted text, a quotation still being typed) is
@@ -180,7 +208,6 @@ final class Searcher {
     /// Searcher.pairingQuotes("”Care sunt cele două organe?")   // "Care sunt cele două organe?"
     /// ```
     static func pairingQuotes(_ text: String) -> String {
-        let quotes: Set<Unicode.Scalar> = ["\"", "\u{201C}", "\u{201D}", "\u{201E}"]
         let count = text.unicodeScalars.reduce(0) { $0 + (quotes.contains($1) ? 1 : 0) }
         guard count > 0 else { return text }
         var paired = String.UnicodeScalarView()
