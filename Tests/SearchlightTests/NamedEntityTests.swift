@@ -32,11 +32,17 @@ import Testing
         try index.search(typing ? SearchRequest.typed(text) : SearchRequest(text)).results.map(\.entity.id.stringValue)
     }
 
+    /// An index of `packages` in `folder`.
+    static func indexed(in folder: TemporaryFolder) throws -> EntityIndex {
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(schema)
+        try index.index(packages)
+        return index
+    }
+
     @Test func theEntityTheTextNamesComesFirstAmongThoseWithEveryWord() throws {
         let folder = TemporaryFolder()
-        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
-        try index.register(Self.schema)
-        try index.index(Self.packages)
+        let index = try Self.indexed(in: folder)
 
         #expect(try Self.ranked(index, "pandoc markdown").first == "pandoc")
         #expect(try Self.ranked(index, "markdown pandoc").first == "pandoc")
@@ -49,9 +55,7 @@ import Testing
 
     @Test func aNamedEntityWithoutTheOtherWordsIsNotLifted() throws {
         let folder = TemporaryFolder()
-        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
-        try index.register(Self.schema)
-        try index.index(Self.packages)
+        let index = try Self.indexed(in: folder)
         // vlc says nothing of "command": mpv, which has every word, stays first.
         #expect(try Self.ranked(index, "vlc command line").first == "mpv")
     }

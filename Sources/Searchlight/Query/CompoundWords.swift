@@ -13,6 +13,9 @@ enum CompoundWords {
     static let shortestPart = 4
     /// The fewest letters of a word that is split.
     static let shortestWord = 2 * shortestPart
+    /// The most letters of a word that is split (German's longest dictionary words have about 40):
+    /// longer input is not a compound, and its look-ups are bounded.
+    static let longestWord = 64
     /// Letters that may join two parts without belonging to either (German's Fugen-s, -n, -es,
     /// -en, -e; Dutch and Swedish -s and -en): tried at the end of the first part.
     static let joiningLetters = ["s", "n", "e", "es", "en"]
@@ -28,7 +31,7 @@ enum CompoundWords {
     /// - Throws: `XapianError` when the index cannot be read.
     static func split(_ word: String, database: Database) throws(XapianError) -> (head: String, tail: String)? {
         let letters = Array(word.unicodeScalars)
-        guard letters.count >= shortestWord, letters.allSatisfy({ $0.properties.isAlphabetic || $0.properties.generalCategory == .nonspacingMark || $0.properties.generalCategory == .spacingMark }) else { return nil }
+        guard letters.count >= shortestWord, letters.count <= longestWord, letters.allSatisfy({ $0.properties.isAlphabetic || $0.properties.generalCategory == .nonspacingMark || $0.properties.generalCategory == .spacingMark }) else { return nil }
         var best: (head: String, tail: String, score: Double)?
         for cut in shortestPart...(letters.count - shortestPart) {
             let tail = String(String.UnicodeScalarView(letters[cut...]))
