@@ -215,7 +215,7 @@ struct QueryText {
     /// `CompoundWords`), and each that only a few have (`TypoCorrections.rareFrequency`) as a word
     /// one slip away that many times more have (`TypoCorrections.commonNeighbour`); nil when no
     /// word changes. Plain words come back lower-cased and joined by spaces; a question or a short
-    /// sentence (`isSentence`, not `isVerbose`) keeps its other words and punctuation as written. A
+    /// sentence (`isSentence(_:)`, not `isVerbose`) keeps its other words and punctuation as written. A
     /// long text with punctuation is a description, where a word the index lacks is more often a
     /// rare term than a typo (CISI nDCG@10 0.423 → 0.419 when corrected), and is left alone.
     /// `replacesText` when a word no entity has changed (the typed text would find nothing for it),
@@ -223,8 +223,8 @@ struct QueryText {
     /// while some word begins with it.
     private func correctedSpelling(in database: Database, stopwords: Set<String>, stemmers: [Stemmer]) throws(XapianError) -> (text: String, replacesText: Bool)? {
         let plain = plainWords != nil
-        guard plain || (isSentence && !isVerbose) else { return nil }
         let runs = runs
+        guard plain || (Self.isSentence(runs) && !isVerbose) else { return nil }
         let words = runs.filter(\.isWord).count
         var changed = false, replaces = false
         var spelt = ""
@@ -257,9 +257,9 @@ struct QueryText {
         return changed ? (spelt, replaces) : nil
     }
 
-    /// Whether the text is words and sentence punctuation only (a question, a sentence): no quote,
+    /// Whether text cut into `runs` is words and sentence punctuation only (a question, a sentence): no quote,
     /// hyphen, colon or other character the query parser reads as syntax.
-    private var isSentence: Bool {
+    private static func isSentence(_ runs: [(text: Substring, isWord: Bool)]) -> Bool {
         runs.allSatisfy { run in
             run.isWord || run.text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || Self.sentencePunctuation.contains($0) }
         }
