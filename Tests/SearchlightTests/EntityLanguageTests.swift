@@ -50,6 +50,24 @@ import Testing
         #expect(try ids(index, "boot") == ["article:none"])
     }
 
+    /// In an index that mixes languages, a query ranks the entities of the language whose function
+    /// words it uses above other languages' entities that share its names, and still finds those.
+    @Test func aQueryRanksItsOwnLanguageFirst() throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(Self.schema)
+        try index.index([
+            Entity(type: "article", id: "en", attributes: ["title": "Anthem", "body": "Victoria, Victoria will never die", "lang": "en"]),
+            Entity(type: "article", id: "de", attributes: ["title": "Bundesstaat", "body": "Victoria ist ein Bundesstaat", "lang": "de"]),
+        ])
+        func ranked(_ text: String) throws -> [String] { try index.search(SearchRequest(text)).results.map(\.entity.id.stringValue) }
+        // Neither has every word; both have the name, the English entity twice.
+        #expect(try ranked("Wo liegt Victoria?") == ["de", "en"])
+        #expect(try ranked("Where is Victoria?") == ["en", "de"])
+        // No function word of either language: no language is preferred.
+        #expect(try ranked("Victoria") == ["en", "de"])
+    }
+
     @Test func theLanguagesSeenAreStoredForReadersAndIngests() throws {
         let folder = TemporaryFolder()
         let writer = try EntityIndex(path: folder.path + "/index", mode: .readWrite)

@@ -54,6 +54,31 @@ import XapianIndex
         #expect(try searcher.parse(quoted, allWords: true, types: []).anyWords.description.contains("PHRASE 2"))
     }
 
+    /// In a schema of several languages, the parses in the languages whose function words the
+    /// query uses most, as typed, keep their weight; the others are scaled down; a query with none
+    /// keeps every parse's weight.
+    @Test func theQuerysOwnLanguageIsToldByItsFunctionWordsAsTyped() throws {
+        let schema = try Schema(jsonText: """
+        {"types": [
+          {"name": "fr", "language": "fr", "display": {"title": "t"}, "attributes": [{"key": "t", "kind": "text"}]},
+          {"name": "vi", "language": "vi", "display": {"title": "t"}, "attributes": [{"key": "t", "kind": "text"}]},
+          {"name": "de", "language": "de", "display": {"title": "t"}, "attributes": [{"key": "t", "kind": "text"}]}
+        ]}
+        """, source: "three-language test schema")
+        let searcher = try Searcher(schema: schema, database: nil)
+        func weights(_ text: String) -> [String: Double] {
+            let analysed = QueryText(searcher.normalized(text), typed: text, typing: false, stopwords: searcher.stopwords)
+            let weights = Searcher.languageWeights(of: analysed, in: searcher.languages)
+            return Dictionary(uniqueKeysWithValues: zip(searcher.languages.map(\.analyzer.language.code), weights))
+        }
+        let other = Ranking.otherLanguageWeight
+        #expect(weights("Qui a écrit la chanson ?") == ["fr": 1, "vi": other, "de": other])
+        // Folded, "là" would be French "la": as typed it is Vietnamese.
+        #expect(weights("Paris là thủ đô của nước nào?") == ["fr": other, "vi": 1, "de": other])
+        #expect(weights("Wer hat das Lied geschrieben?") == ["fr": other, "vi": other, "de": 1])
+        #expect(weights("Victoria 1851") == ["fr": 1, "vi": 1, "de": 1])
+    }
+
     /// Typed with accents, the query gains its exact form: the accented words as typed, the others
     /// as parsed; typed without, it has none.
     @Test func accentedWordsAddTheQueryAsTyped() throws {

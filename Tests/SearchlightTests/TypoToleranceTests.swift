@@ -89,6 +89,11 @@ import Testing
         #expect(try index.search(off).results.isEmpty)
         // A word being typed is a prefix, not a compound.
         #expect(try index.search(SearchRequest.typed("Touristenstrecke")).correction != "touristen strecke")
+        // A compound whose other part no entity has is searched as its longest part the index has.
+        let part = try index.search(SearchRequest("Eisenbahnmuseum"))
+        #expect(part.results.map(\.entity.id.stringValue) == ["bahn"])
+        #expect(part.correction == "eisenbahn" && part.correctionSearched)
+        #expect(try index.search(SearchRequest("Museumseisenbahn")).correction == "eisenbahn")
     }
 
     /// A word no entity has as written, whose stem some entity has, is an inflection: its stem

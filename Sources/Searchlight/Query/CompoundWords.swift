@@ -31,7 +31,7 @@ enum CompoundWords {
     /// - Throws: `XapianError` when the index cannot be read.
     static func split(_ word: String, database: Database) throws(XapianError) -> (head: String, tail: String)? {
         let letters = Array(word.unicodeScalars)
-        guard letters.count >= shortestWord, letters.count <= longestWord, letters.allSatisfy({ $0.properties.isAlphabetic || $0.properties.generalCategory == .nonspacingMark || $0.properties.generalCategory == .spacingMark }) else { return nil }
+        guard letters.count >= shortestWord, letters.count <= longestWord, letters.allSatisfy(isLetter) else { return nil }
         var best: (head: String, tail: String, score: Double)?
         for cut in shortestPart...(letters.count - shortestPart) {
             let tail = String(String.UnicodeScalarView(letters[cut...]))
@@ -50,5 +50,39 @@ enum CompoundWords {
             }
         }
         return best.map { ($0.head, $0.tail) }
+    }
+
+    /// The fewest letters of a part searched alone (`longestPart(of:database:)`).
+    static let shortestAlonePart = 5
+    /// The fewest letters of a word searched as one of its parts: a misspelt word of ordinary
+    /// length is not a compound ("etsrazione" is no "azione"), and longer ones are corrected with
+    /// two edits first.
+    static let shortestWordOfParts = 12
+
+    /// The longest index word that begins or ends `word` (of at least `shortestAlonePart`
+    /// letters, and not the whole word), the more frequent one when a head and a tail are as long:
+    /// what a compound whose other part the index lacks is searched as ("Paketkennzeichnung",
+    /// where the entities say "Paket" and "Paketkopf"); nil when there is none. One look-up per
+    /// letter at most.
+    ///
+    /// - Parameters:
+    ///   - word: a lower-cased word of the query that no entity has.
+    ///   - database: the index whose words are looked up.
+    /// - Throws: `XapianError` when the index cannot be read.
+    static func longestPart(of word: String, database: Database) throws(XapianError) -> String? {
+        let letters = Array(word.unicodeScalars)
+        guard letters.count >= shortestWordOfParts, letters.count <= longestWord, letters.allSatisfy(isLetter) else { return nil }
+        for length in stride(from: letters.count - 1, through: shortestAlonePart, by: -1) {
+            let head = String(String.UnicodeScalarView(letters[..<length]))
+            let tail = String(String.UnicodeScalarView(letters[(letters.count - length)...]))
+            let headCount = try database.termFrequency(head), tailCount = try database.termFrequency(tail)
+            if headCount > 0 || tailCount > 0 { return headCount >= tailCount ? head : tail }
+        }
+        return nil
+    }
+
+    /// Whether a scalar belongs to a word's letters (combining marks included: Hindi's vowel signs).
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .spacingMark
     }
 }

@@ -43,6 +43,9 @@ struct QueryText {
     /// folded (`TextAnalyzer.exactForms`), less stopwords: entities with these spellings rank above
     /// those whose words only fold alike (`Searcher.exactFormBoost`).
     let exactForms: [(exact: String, folded: String)]
+    /// The text as it was typed, before folding: which language's function words it uses
+    /// (`Searcher.languageWeights`).
+    let typed: String
     /// Whether `lookUp` replaced words no entity has by the index's closest words (`TypoCorrections`):
     /// the text is then the corrected one, searched instead of the typed one, whose every matching
     /// word it keeps.
@@ -63,11 +66,13 @@ struct QueryText {
             exactForms.append(form)
         }
         self.init(text, trimmed: trimmed, plainWords: plainWords, isTyping: isTyping,
-                  partial: isTyping && !Self.waitsForNextLetter(plainWords, stopwords: stopwords), exactForms: exactForms)
+                  partial: isTyping && !Self.waitsForNextLetter(plainWords, stopwords: stopwords), exactForms: exactForms,
+                  typed: typed ?? text)
     }
 
     private init(_ text: String, trimmed: String, plainWords: (head: String, last: String)?, isTyping: Bool, partial: Bool,
-                 exactForms: [(exact: String, folded: String)]) {
+                 exactForms: [(exact: String, folded: String)], typed: String) {
+        self.typed = typed
         self.text = text
         self.trimmed = trimmed
         words = Words.lowercased(trimmed)
@@ -194,14 +199,14 @@ struct QueryText {
                          typos: TypoTolerance, stopwords: Set<String>, stemmers: [Stemmer] = []) throws(XapianError) {
         if typos == .auto, let spelt = try correctedSpelling(in: database, stopwords: stopwords, stemmers: stemmers) {
             if spelt.replacesText {
-                self = QueryText(spelt.text, typing: isTyping, partial: partial, exactForms: exactForms)
+                self = QueryText(spelt.text, typing: isTyping, partial: partial, exactForms: exactForms, typed: typed)
                 isCorrected = true
             } else {
                 rareWordsCorrected = spelt.text
             }
         }
         variants = try (synonyms.variants(of: self, database: database) + [rareWordsCorrected].compactMap { $0 }).map {
-            QueryText($0, typing: isTyping, partial: partial, exactForms: [])
+            QueryText($0, typing: isTyping, partial: partial, exactForms: [], typed: typed)
         }
         for text in searchedTexts {
             guard text.partial, let (_, last) = text.plainWords, last.count > ShortPrefixTables.longestEntityPrefix,
@@ -282,14 +287,16 @@ struct QueryText {
     /// (`CompoundWords`), separated by a space; nil when there is neither.
     private static func closestSpelling(of word: String, beingTyped: Bool, database: Database) throws(XapianError) -> String? {
         if let correction = try TypoCorrections.correction(of: word, database: database) { return correction.word }
-        guard !beingTyped, let parts = try CompoundWords.split(word, database: database) else { return nil }
-        return parts.head + " " + parts.tail
+        guard !beingTyped else { return nil }
+        if let parts = try CompoundWords.split(word, database: database) { return parts.head + " " + parts.tail }
+        return try CompoundWords.longestPart(of: word, database: database)
     }
 
     /// A variant of a text: typed as the text it replaces a name of, with the exact forms it keeps.
-    private init(_ text: String, typing: Bool, partial: Bool, exactForms: [(exact: String, folded: String)]) {
+    private init(_ text: String, typing: Bool, partial: Bool, exactForms: [(exact: String, folded: String)], typed: String) {
         let trimmed = text.trimming(\.isWhitespace)
-        self.init(text, trimmed: trimmed, plainWords: Self.plainWords(trimmed), isTyping: typing, partial: partial, exactForms: exactForms)
+        self.init(text, trimmed: trimmed, plainWords: Self.plainWords(trimmed), isTyping: typing, partial: partial, exactForms: exactForms,
+                  typed: typed)
     }
 
     /// The `Searcher.partialExpansionLimit` most frequent words beginning with `prefix`, less

@@ -72,6 +72,10 @@ enum Ranking {
     /// words apart, gains most at 2, Turkish loses from 2 on.
     static let typedFormWeight = 1.0
 
+    /// The weight, in an index that mixes languages, of a query's parse in a language whose function
+    /// words it uses less than another's (`Searcher.languageWeights`).
+    static let otherLanguageWeight = 0.5
+
     /// The whole-title terms of `texts` (the query, and its spelling with rare words corrected; or
     /// runs of its words), ORed: an entity whose title is exactly one of them gains its weight,
     /// times `share` (of the query's words that the texts hold).

@@ -19,6 +19,8 @@ final class Searcher {
         /// The types with a `languageAttribute` some of whose entities have text in this language:
         /// those entities carry its language term (`IndexTerms.language`).
         let entityTypes: [String]
+        /// The language's function words as written (`Language.functionWords`).
+        let functionWords: Set<String>
 
         /// Whether some entity of `searched` (every type when empty) has text in this language.
         func covers(_ searched: [String]) -> Bool {
@@ -117,7 +119,8 @@ final class Searcher {
             parser.setMaxExpansion(Self.partialExpansionLimit)
             try Self.addFields(of: schema, fields: fields, to: parser)
             parsers.append(LanguageParser(analyzer: analyzer, parser: parser,
-                                          stemmer: stemmer, types: types, entityTypes: entityTypes, exactFields: fields.exactFields))
+                                          stemmer: stemmer, types: types, entityTypes: entityTypes,
+                                          functionWords: language.functionWords, exactFields: fields.exactFields))
         }
         languages = parsers
         self.fields = fields
@@ -272,7 +275,8 @@ final class Searcher {
         let chosen = searched.isEmpty ? Array(languages.prefix(1)) : searched
         var any: [Query] = []
         var all: [Query] = []
-        for language in chosen {
+        let weights = chosen.count > 1 ? Self.languageWeights(of: text, in: chosen) : nil
+        for (position, language) in chosen.enumerated() {
             var languageAny: [Query] = []
             var languageAll: [Query] = []
             for one in text.searchedTexts {
@@ -292,7 +296,11 @@ final class Searcher {
                     try Query.combine(.andMaybe, [query, boost]).scaled(by: scale)
                 }
             }
-            if chosen.count > 1 {
+            if let weights {
+                if weights[position] < 1 {
+                    anyWords = try anyWords.scaled(by: weights[position])
+                    allWordsQuery = try allWordsQuery?.scaled(by: weights[position])
+                }
                 let restriction = try language.restriction(to: types)
                 anyWords = try Query.combine(.filter, [anyWords, restriction])
                 allWordsQuery = try allWordsQuery.map { (query: Query) throws(XapianError) in try Query.combine(.filter, [query, restriction]) }
@@ -301,6 +309,17 @@ final class Searcher {
             if let allWordsQuery { all.append(allWordsQuery) }
         }
         return (try Self.either(any), allWords ? try Self.either(all) : nil)
+    }
+
+    /// The weight of each of `languages`' parses of `text`: 1 for the languages whose function words
+    /// (`Language.functionWords`) the text uses most, as typed, and `Ranking.otherLanguageWeight`
+    /// for the others; 1 for all when it uses none. A German question ranks German entities above
+    /// English ones that share its names, and still finds those.
+    static func languageWeights(of text: QueryText, in languages: [LanguageParser]) -> [Double] {
+        let words = text.typed.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        let hits = languages.map { language in words.count(where: language.functionWords.contains) }
+        guard let most = hits.max(), most > 0 else { return hits.map { _ in 1 } }
+        return hits.map { $0 == most ? 1 : Ranking.otherLanguageWeight }
     }
 
     /// The query as typed, weighted by `Ranking.typedFormWeight`: the words typed with accents as

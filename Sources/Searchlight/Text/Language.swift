@@ -109,6 +109,22 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public var stopwords: Set<String> { Language.stopwords(code: code) }
 
+    /// The language's function words as written, lower-cased, marks kept: its `stopwords` unfolded,
+    /// and for a language without stopwords because folding would make content words of them
+    /// (Vietnamese), its function words all the same. What tells one language's query from
+    /// another's (`Searcher.languageWeights`): as written, Vietnamese "là" is no French "la".
+    ///
+    /// ```swift
+    /// Language("fr")?.functionWords.contains("été")   // true
+    /// Language("fr")?.functionWords.contains("ete")   // false
+    /// Language("vi")?.functionWords.contains("là")    // true
+    /// ```
+    var functionWords: Set<String> {
+        if code == "en" { return Language.englishStopwords }
+        let list = LanguageStopwords.lists[code] ?? LanguageStopwords.unfoldedOnly[code] ?? ""
+        return Set(list.split(whereSeparator: \.isWhitespace).map { $0.lowercased() })
+    }
+
     /// Whether German spellings of umlauts as two letters ("Mueller", "Goethe") are folded as the
     /// umlauts themselves ("Müller" → "muller"): true for German.
     ///
@@ -280,6 +296,6 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
         return words
     }
 
-    private static let englishStopwords = Set(Stopwords.english)
+    static let englishStopwords = Set(Stopwords.english)
     private static let folded = Mutex<[String: Set<String>]>([:])
 }

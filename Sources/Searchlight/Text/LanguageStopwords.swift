@@ -76,4 +76,15 @@ enum LanguageStopwords {
         किया गया हो होता होती होते कौन क्या कब कहाँ कहां कैसे क्यों कितना कितने कितनी किस किसने किसे
         """,
     ]
+
+    /// Function words of languages whose folded forms would be content words, so that they have
+    /// no stopwords (Vietnamese: "đã" folds to "da", skin): read as written, with their marks, only
+    /// to tell a query's language (`Language.functionWords`), never dropped from it.
+    static let unfoldedOnly: [String: String] = [
+        "vi": """
+        là của và các những được có trong cho không này đã với một gì nào ai khi đâu bao nhiêu thế sao \
+        tại vì như để từ đến về ở hay hoặc nhưng cũng rất sẽ đang bị bởi theo trên dưới sau trước giữa \
+        mà thì nếu khác nhiều đó ấy
+        """,
+    ]
 }
