@@ -115,6 +115,22 @@ import Testing
         #expect(try index.search(SearchRequest("NTL-Dienstes")).results.map(\.entity.id.stringValue).sorted() == ["apart", "joined"])
     }
 
+    /// Thai or Chinese joined to a number by a hyphen finds the text that writes them so: the
+    /// hyphen after the run's terms is not Xapian's NOT.
+    @Test func aHyphenAfterThaiOrChineseJoinsWords() throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(Schema(types: [EntityType(name: "th", language: "th", attributes: [AttributeKey("text", kind: .text)]),
+                                          EntityType(name: "zh", language: "zh", attributes: [AttributeKey("text", kind: .text)])]))
+        try index.index([Entity(type: "th", id: "o18", attributes: ["text": "น้ำทะเลมีออกซิเจน-18 มากขึ้น"]),
+                         Entity(type: "zh", id: "tokyo", attributes: ["text": "东京-2020 奥运会"])])
+        #expect(try index.search(SearchRequest("ออกซิเจน-18")).results.map(\.entity.id.stringValue) == ["o18"])
+        #expect(try index.search(SearchRequest("东京-2020")).results.map(\.entity.id.stringValue) == ["tokyo"])
+        // A minus before the run, after a space, is still NOT.
+        #expect(try index.search(SearchRequest("2020 -东京")).results.isEmpty)
+        #expect(try index.search(SearchRequest("18 -ออกซิเจน")).results.isEmpty)
+    }
+
     @Test func germanUmlautsMatchTheirTwoLetterSpellings() throws {
         let folder = TemporaryFolder()
         let index = try index(folder)

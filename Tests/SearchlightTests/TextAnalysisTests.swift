@@ -190,6 +190,10 @@ import Testing
         #expect(TextAnalyzer.segmented("ก") == "ก")
         #expect(TextAnalyzer.segmented("ไก่") == "ไก่")
         #expect(TextAnalyzer.segmented("ABCข้าวผัด123") == "ABC ข้าว าวผั วผัด 123")
+        // A hyphen joining a run to a number joins words: it does not become Xapian's NOT.
+        #expect(TextAnalyzer.segmented("ออกซิเจน-18") == "ออก อกซิ กซิเ ซิเจ เจน 18")
+        #expect(TextAnalyzer.cjkNGrams("東京-2020") == "東 京 東京 2020")
+        #expect(TextAnalyzer.segmented("ข้าวผัด -ไก่") == "ข้าว าวผั วผัด -ไก่")
         // A query's triples, and a two-character query, are among the document's terms.
         let document = Set(prepare("ร้านข้าวผัดอร่อยข้าวมันไก่", "th").split(separator: " "))
         #expect(Set(TextAnalyzer.segmented("ข้าวผัด").split(separator: " ")).isSubset(of: document))

@@ -188,6 +188,7 @@ public struct TextAnalyzer: Sendable {
     /// TextAnalyzer.segmented("ข้าวผัด")                          // "ข้าว าวผั วผัด"
     /// TextAnalyzer.segmented("ข้าวผัด", grams: TextAnalyzer.indexedGrams)  // "ข้า าว วผั ผัด ข้าว าวผั วผัด"
     /// TextAnalyzer.segmented("ไก่")                              // "ไก่"
+    /// TextAnalyzer.segmented("ออกซิเจน-18")                     // "ออก อกซิ กซิเ ซิเจ เจน 18"
     /// ```
     public static func segmented(_ text: String, grams: ClosedRange<Int> = searchedGrams) -> String {
         // Every script concerned is encoded in UTF-8 from lead byte 0xE0 (U+0E00) up.
@@ -197,7 +198,7 @@ public struct TextAnalyzer: Sendable {
         var span: [Character] = []
         func flushSpan() {
             guard !span.isEmpty else { return }
-            if let last = result.last, !last.isWhitespace { result.append(" ") }
+            if let last = result.last, !last.isWhitespace, !endsInPrefixOperator(result) { result.append(" ") }
             if span.count < grams.lowerBound {
                 result.append(contentsOf: span)
             } else {
@@ -220,6 +221,8 @@ public struct TextAnalyzer: Sendable {
             if !span.isEmpty {
                 flushSpan()
                 if !character.isWhitespace { result.append(" ") }
+                // A hyphen joining the run to what follows joins words; after the space it would negate them.
+                if character == "-" { continue }
             }
             result.append(character)
         }
@@ -239,6 +242,7 @@ public struct TextAnalyzer: Sendable {
     ///
     /// ```swift
     /// TextAnalyzer.cjkNGrams("東京の夜")   // "東 京 の 夜 東京 京の の夜"
+    /// TextAnalyzer.cjkNGrams("東京-2020")  // "東 京 東京 2020"
     /// ```
     public static func cjkNGrams(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 >= 0xE2 }), text.unicodeScalars.contains(where: isCJK) else { return text }
@@ -246,7 +250,7 @@ public struct TextAnalyzer: Sendable {
         var run: [Unicode.Scalar] = []
         func flushRun() {
             guard !run.isEmpty else { return }
-            if let last = result.unicodeScalars.last, !last.properties.isWhitespace { result.append(" ") }
+            if let last = result.unicodeScalars.last, !last.properties.isWhitespace, !endsInPrefixOperator(result) { result.append(" ") }
             var grams = run.map { String($0) }
             if run.count > 1 { grams += (0..<(run.count - 1)).map { String(run[$0]) + String(run[$0 + 1]) } }
             result.append(grams.joined(separator: " "))
@@ -260,11 +264,20 @@ public struct TextAnalyzer: Sendable {
             if !run.isEmpty {
                 flushRun()
                 if !scalar.properties.isWhitespace { result.append(" ") }
+                // A hyphen joining the run to what follows joins words; after the space it would negate them.
+                if scalar == "-" { continue }
             }
             result.unicodeScalars.append(scalar)
         }
         flushRun()
         return result
+    }
+
+    /// Whether `text` ends in `-` or `+` at its start or after a space: Xapian's NOT or required
+    /// marker, which belongs to the word that follows it.
+    private static func endsInPrefixOperator(_ text: String) -> Bool {
+        guard let last = text.unicodeScalars.last, last == "-" || last == "+" else { return false }
+        return text.unicodeScalars.dropLast().last.map(\.properties.isWhitespace) ?? true
     }
 
     /// A letter in the ranges Xapian 1.4's CJK n-gram tokenizer treats as CJK.
