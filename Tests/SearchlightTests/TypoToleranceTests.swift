@@ -20,6 +20,12 @@ import Testing
         #expect(distances.between(Array("ab".unicodeScalars), "ba".unicodeScalars) == 1)
     }
 
+    @Test func aScanReachesWordsWhoseSecondLetterWasSlipped() {
+        #expect(TypoCorrections.heads(of: Array("porgetto".unicodeScalars)) == ["po", "op", "pr", "or"])
+        #expect(TypoCorrections.heads(of: Array("aab".unicodeScalars)) == ["aa", "ab"])
+        #expect(TypoCorrections.heads(of: Array("ab".unicodeScalars)) == ["ab", "ba"])
+    }
+
     @Test func wordsAreForgivenEditsByLength() {
         #expect(TypoCorrections.allowedEdits("kafk") == 0)
         #expect(TypoCorrections.allowedEdits("kafka") == 1)
@@ -45,7 +51,10 @@ import Testing
         let folder = TemporaryFolder()
         let index = try index(folder)
         for (typed, id, corrected) in [("wireshrak", "wireshark", "wireshark"), ("thunderbrid emial", "thunder", "thunderbird email"),
-                                       ("pyhton requsts", "python", "python requests")] {
+                                       ("pyhton requsts", "python", "python requests"),
+                                       // Slips at the second letter: swapped with the third, a letter typed before it or before the first.
+                                       ("wrieshark", "wireshark", "wireshark"), ("wqireshark", "wireshark", "wireshark"),
+                                       ("ewireshark", "wireshark", "wireshark")] {
             let found = try index.search(SearchRequest(typed))
             #expect(found.results.first?.entity.id.stringValue == id, "\(typed)")
             #expect(found.correction == corrected && found.correctionSearched, "\(typed)")

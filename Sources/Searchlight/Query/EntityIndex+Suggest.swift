@@ -155,8 +155,9 @@ extension EntityIndex {
     }
 
     /// A spelling of `words` whose unknown words (in no title; with `acceptingTextWords`, in no
-    /// text either) are replaced by the closest title word (edit distance at most 2, same first two
-    /// letters, most frequent wins); nil if nothing changes. `keepingLast` leaves a last word that
+    /// text either) are replaced by the closest title word (edit distance at most 2, beginning as
+    /// the word may have been meant to, `TypoCorrections.heads`; most frequent wins); nil if
+    /// nothing changes. `keepingLast` leaves a last word that
     /// is still being typed alone.
     static func spellingCorrection(_ words: [String], keepingLast: Bool = false, acceptingTextWords: Bool = false,
                                    database: Database) throws(XapianError) -> String? {
@@ -173,17 +174,19 @@ extension EntityIndex {
             var scanned = 0
             let typed = Array(word.unicodeScalars)
             var distances = EditDistance(limit: 2)
-            try database.forEachTerm(withPrefix: IndexTerms.completionPrefix + word.prefix(2)) { term, frequency in
-                scanned += 1
-                let candidate = term.unicodeScalars.dropFirst(IndexTerms.completionPrefix.count)
-                // Phrases are not single-word spellings; a length two apart or more is beyond reach.
-                if abs(candidate.count - typed.count) <= 2, !candidate.contains(" ") {
-                    let distance = distances.between(typed, candidate)
-                    if distance <= 2, best.map({ (distance, -frequency) < ($0.distance, -$0.count) }) ?? true {
-                        best = (String(String.UnicodeScalarView(candidate)), distance, frequency)
+            for head in TypoCorrections.heads(of: typed) {
+                try database.forEachTerm(withPrefix: IndexTerms.completionPrefix + head) { term, frequency in
+                    scanned += 1
+                    let candidate = term.unicodeScalars.dropFirst(IndexTerms.completionPrefix.count)
+                    // Phrases are not single-word spellings; a length two apart or more is beyond reach.
+                    if abs(candidate.count - typed.count) <= 2, !candidate.contains(" ") {
+                        let distance = distances.between(typed, candidate)
+                        if distance <= 2, best.map({ (distance, -frequency) < ($0.distance, -$0.count) }) ?? true {
+                            best = (String(String.UnicodeScalarView(candidate)), distance, frequency)
+                        }
                     }
+                    return scanned < Self.completionScanLimit
                 }
-                return scanned < Self.completionScanLimit
             }
             if let best { corrected.append(best.word); changed = true } else { corrected.append(word) }
         }

@@ -85,6 +85,27 @@ enum TypoCorrections {
         return best
     }
 
+    /// The first two letters a word the typist meant may begin with, for a scan of the index's
+    /// words: those typed, swapped, and the first and third or second and third (a letter typed
+    /// before the second or first by mistake, or the second and third swapped: "msesaggi" is
+    /// "messaggi"). A slip that changes or leaves out the first or second letter is not reached:
+    /// a scan by the first letter alone reads many times the words.
+    ///
+    /// ```swift
+    /// TypoCorrections.heads(of: Array("porgetto".unicodeScalars))   // ["po", "op", "pr", "or"]
+    /// ```
+    static func heads(of typed: [Unicode.Scalar]) -> [String] {
+        guard typed.count >= 2 else { return [] }
+        var pairs = [[typed[0], typed[1]], [typed[1], typed[0]]]
+        if typed.count >= 3 { pairs += [[typed[0], typed[2]], [typed[1], typed[2]]] }
+        var heads: [String] = []
+        for pair in pairs {
+            let head = String(String.UnicodeScalarView(pair))
+            if !heads.contains(head) { heads.append(head) }
+        }
+        return heads
+    }
+
     /// The closest other word to `word` that the index's text has, within the edits `word` is
     /// forgiven, and how many entities have it: the fewest edits, then the most entities; nil when
     /// there is none.
@@ -94,10 +115,8 @@ enum TypoCorrections {
         guard edits > 0, typed.count >= 2 else { return nil }
         var distances = EditDistance(limit: edits)
         var best: (word: String, distance: Int, count: Int)?
-        var heads = [String(String.UnicodeScalarView(typed[0..<2]))]
-        if typed[0] != typed[1] { heads.append(String(String.UnicodeScalarView([typed[1], typed[0]]))) }
         var scanned = 0
-        for head in heads {
+        for head in heads(of: typed) {
             try database.forEachTerm(withPrefix: head) { term, frequency in
                 scanned += 1
                 let candidate = term.unicodeScalars
