@@ -2,7 +2,7 @@
 """Known items named by the query: does the entity a search names come first?
 
     python3 Benchmarks/eval/named_items.py [--bin .build/release/searchlight] [--corpus debian-x1]
-                                           [--seed 11] [--count 300] [--json]
+                                           [--seed 11] [--count 300] [--misspelt] [--json]
 
 People look for a package by its name and a word or two about it ("vlc media player", "pandoc
 markdown", "git version control"). The queries are generated from the Debian corpus
@@ -13,6 +13,10 @@ popular, each searched as its name followed by one or
 two words of its summary (`summary`) or of its description only (`description`), words of four
 letters or more, not in the name and not stopwords, in the order drawn. The one relevant entity is
 the package. Reports MRR@10 and success@1 (the package first) per form and overall.
+
+With --misspelt, the name is typed with a slip at its second letter, where scans of the index's
+words by their first two letters miss it: the key beside it on a QWERTY keyboard, or no letter
+(seeded; names of five letters or more, which typo tolerance forgives an edit).
 """
 import argparse
 import json
@@ -59,6 +63,20 @@ def queries(corpus: Path, seed: int, count: int):
     return made
 
 
+KEY_ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"]
+
+
+def slipped(name: str, rng: random.Random):
+    """`name` with its second letter replaced by a neighbouring key or left out; None when too short."""
+    if len(name) < 5:
+        return None
+    if rng.random() < 0.5:
+        return name[0] + name[2:]
+    row = next(r for r in KEY_ROWS if name[1] in r)
+    at = row.index(name[1])
+    return name[0] + rng.choice([row[j] for j in (at - 1, at + 1) if 0 <= j < len(row)]) + name[2:]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -69,13 +87,24 @@ def main():
     parser.add_argument("--index", help="the corpus's Searchlight index (default Benchmarks/work/index-<corpus>/searchlight)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--misses", action="store_true", help="list the queries whose package is not first")
+    parser.add_argument("--misspelt", action="store_true", help="type each name with a slip at its second letter")
     args = parser.parse_args()
     corpus = ROOT / "Benchmarks" / "work" / "corpus" / args.corpus
     index = Path(args.index) if args.index else ROOT / "Benchmarks" / "work" / f"index-{args.corpus}" / "searchlight"
     if not (corpus / "package.jsonl").exists() or not index.exists():
         sys.exit(f"named_items.py: build the corpus and its index first (make bench: {corpus}, {index})")
     figures, misses = {}, []
-    for query in queries(corpus, args.seed, args.count):
+    chosen = queries(corpus, args.seed, args.count)
+    if args.misspelt:
+        rng = random.Random(args.seed)
+        typed = []
+        for query in chosen:
+            name, _, rest = query["text"].partition(" ")
+            slip = slipped(name, rng)
+            if slip:
+                typed.append(dict(query, text=" ".join(filter(None, [slip, rest]))))
+        chosen = typed
+    for query in chosen:
         done = subprocess.run([args.bin, "search", "--index", str(index), "--json", "--limit", "10", "--no-snippets",
                                "--type", "package", query["text"]], capture_output=True, text=True)
         ids = [str(r["id"]) for r in json.loads(done.stdout)["results"]] if done.returncode == 0 else []

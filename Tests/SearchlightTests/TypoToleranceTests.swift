@@ -54,7 +54,9 @@ import Testing
                                        ("pyhton requsts", "python", "python requests"),
                                        // Slips at the second letter: swapped with the third, a letter typed before it or before the first.
                                        ("wrieshark", "wireshark", "wireshark"), ("wqireshark", "wireshark", "wireshark"),
-                                       ("ewireshark", "wireshark", "wireshark")] {
+                                       ("ewireshark", "wireshark", "wireshark"),
+                                       // The second letter changed or dropped.
+                                       ("wureshark", "wireshark", "wireshark"), ("wreshark", "wireshark", "wireshark")] {
             let found = try index.search(SearchRequest(typed))
             #expect(found.results.first?.entity.id.stringValue == id, "\(typed)")
             #expect(found.correction == corrected && found.correctionSearched, "\(typed)")

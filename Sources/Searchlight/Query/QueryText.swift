@@ -286,7 +286,7 @@ struct QueryText {
     /// forgiven, else (unless it is still being typed) the two index words it is made of
     /// (`CompoundWords`), separated by a space; nil when there is neither.
     private static func closestSpelling(of word: String, beingTyped: Bool, database: Database) throws(XapianError) -> String? {
-        if let correction = try TypoCorrections.correction(of: word, database: database) { return correction.word }
+        if let correction = try TypoCorrections.correction(of: word, wide: !beingTyped, database: database) { return correction.word }
         guard !beingTyped else { return nil }
         if let parts = try CompoundWords.split(word, database: database) { return parts.head + " " + parts.tail }
         return try CompoundWords.longestPart(of: word, database: database)
