@@ -1,4 +1,7 @@
 #include "Shim.hpp"
+
+#include <functional>
+#include <unordered_set>
 #include "plan/DocidSet.hpp"
 #include "plan/ZeroWeight.hpp"
 
@@ -90,6 +93,35 @@ cx_query *cx_query_regroup(const cx_query *query, int from, int to, cx_error *er
         parts.reserve(q.get_num_subqueries());
         for (size_t i = 0; i < q.get_num_subqueries(); ++i) parts.push_back(q.get_subquery(i));
         return wrap(Xapian::Query(to_xapian_op(to), parts.begin(), parts.end()));
+    });
+}
+
+cx_query *cx_query_scale_terms(const cx_query *query, const char *const *terms, const size_t *lens, size_t count,
+                               double factor, cx_error *error) {
+    return guarded<cx_query *>(error, nullptr, [&] {
+        std::unordered_set<std::string> scaled;
+        for (size_t i = 0; i < count; ++i) scaled.insert(str(terms[i], lens[i]));
+        // Operators without a parameter are rebuilt over their rewritten subqueries; those with one
+        // (windows, factors, ranges), which Xapian 1.4 does not expose, are kept whole.
+        std::function<Xapian::Query(const Xapian::Query &)> rewrite = [&](const Xapian::Query &q) -> Xapian::Query {
+            switch (q.get_type()) {
+            case Xapian::Query::LEAF_TERM: {
+                Xapian::TermIterator term = q.get_terms_begin();
+                if (term != q.get_terms_end() && scaled.count(*term)) return Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, q, factor);
+                return q;
+            }
+            case Xapian::Query::OP_AND: case Xapian::Query::OP_OR: case Xapian::Query::OP_AND_NOT:
+            case Xapian::Query::OP_XOR: case Xapian::Query::OP_AND_MAYBE: case Xapian::Query::OP_FILTER:
+            case Xapian::Query::OP_SYNONYM: case Xapian::Query::OP_MAX: {
+                std::vector<Xapian::Query> parts;
+                parts.reserve(q.get_num_subqueries());
+                for (size_t i = 0; i < q.get_num_subqueries(); ++i) parts.push_back(rewrite(q.get_subquery(i)));
+                return Xapian::Query(q.get_type(), parts.begin(), parts.end());
+            }
+            default: return q;
+            }
+        };
+        return wrap(rewrite(query->query));
     });
 }
 

@@ -87,6 +87,41 @@ public final class Query: CustomStringConvertible {
         return Query(adopting: handle!)
     }
 
+    /// This query with every leaf for one of `terms` weighted `factor` times, under the operators
+    /// that take no parameter (AND, OR, AND_NOT, XOR, AND_MAYBE, FILTER, SYNONYM, MAX); phrases,
+    /// windows and scaled subqueries are kept whole.
+    ///
+    /// - Parameters:
+    ///   - terms: the terms to weigh differently.
+    ///   - factor: what their weight is multiplied by.
+    /// - Throws: `XapianError` if Xapian cannot build the query.
+    ///
+    /// ```swift
+    /// let parsed = try parser.parse("decnet ออก อกซิ", flags: [])   // (decnet@1 OR ออก@2 OR อกซิ@3)
+    /// try parsed.scalingTerms(["ออก", "อกซิ"], by: 0.25)             // (decnet@1 OR 0.25 * ออก@2 OR 0.25 * อกซิ@3)
+    /// ```
+    public func scalingTerms(_ terms: [String], by factor: Double) throws(XapianError) -> Query {
+        guard !terms.isEmpty else { return self }
+        var bytes: [CChar] = []
+        var lengths: [Int] = []
+        for term in terms {
+            bytes.append(contentsOf: term.utf8.map { CChar(bitPattern: $0) })
+            lengths.append(term.utf8.count)
+        }
+        let handle = try bytes.withUnsafeBufferPointer { (buffer) throws(XapianError) -> OpaquePointer? in
+            var pointers: [UnsafePointer<CChar>?] = []
+            var offset = 0
+            for length in lengths {
+                pointers.append(buffer.baseAddress.map { $0 + offset })
+                offset += length
+            }
+            return try withXapianError { error in
+                cx_query_scale_terms(self.handle, pointers, lengths, terms.count, factor, error)
+            }
+        }
+        return Query(adopting: handle!)
+    }
+
     public var isEmpty: Bool { cx_query_is_empty(handle) }
 
     /// Whether some document of `database` may match with weight 0, through parts that carry no

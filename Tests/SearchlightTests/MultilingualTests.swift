@@ -131,6 +131,32 @@ import Testing
         #expect(try index.search(SearchRequest("18 -ออกซิเจน")).results.isEmpty)
     }
 
+    /// A word of Thai or Chinese is searched as several n-grams, a Latin name as one term: the
+    /// n-grams are weighted down so that the name counts as much as a word beside it, and the
+    /// entity naming DECnet ranks above one that repeats the question's other words.
+    @Test(arguments: [
+        ("th", "DECnet เฟส 2 เปลี่ยนมาใช้มาตรฐานแบบเปิด", "การเปลี่ยนแปลงแอนติเจนอย่างรวดเร็ว การเปลี่ยนแปลงบ่อยครั้ง มีการเปลี่ยนแปลงอย่างสม่ำเสมอ",
+         "มีการเปลี่ยนแปลง", ["ระบบภูมิคุ้มกันปรับตัว", "แม่น้ำไหลผ่านเมือง", "นักเรียนไปโรงเรียน", "ข้าวผัดอร่อยมาก", "ฝนตกหนักในฤดูร้อน"],
+         "DECnet เฟส 2 มีการเปลี่ยนแปลงอย่างไร"),
+        ("zh", "DECnet 第二阶段变为开放标准", "抗原发生了什么变化，发生变化，什么变化，发生了变化",
+         "发生了变化", ["免疫系统的适应", "河流穿过城市", "学生去学校", "炒饭很好吃", "夏天下大雨"],
+         "DECnet 阶段发生了什么变化"),
+    ])
+    func aNameAmongUnspacedWordsCountsAsAWord(language: String, named: String, repeating: String, common: String,
+                                              others: [String], question: String) throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(Schema(types: [EntityType(name: "doc", language: language, attributes: [AttributeKey("text", kind: .text)])]))
+        var entities = [Entity(type: "doc", id: "named", attributes: ["text": .string(named)]),
+                        Entity(type: "doc", id: "repeating", attributes: ["text": .string(repeating)])]
+        for i in 0..<12 {
+            let text = others[i % 5] + " " + (i % 2 == 1 ? common : "") + others[(i + 2) % 5]
+            entities.append(Entity(type: "doc", id: .string("other\(i)"), attributes: ["text": .string(text)]))
+        }
+        try index.index(entities)
+        #expect(try index.search(SearchRequest(question)).results.first?.entity.id.stringValue == "named")
+    }
+
     @Test func germanUmlautsMatchTheirTwoLetterSpellings() throws {
         let folder = TemporaryFolder()
         let index = try index(folder)

@@ -413,6 +413,22 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
         #expect(encoded == encoded.sorted { $0.lexicographicallyPrecedes($1) })
     }
 
+    /// Chosen terms are scaled where they stand, under AND, OR and SYNONYM alike; a phrase, whose
+    /// window Xapian 1.4 does not expose, is kept whole.
+    @Test func chosenTermsAreScaledWhereTheyStand() throws {
+        let parser = QueryParser()
+        parser.setDefaultOperator(.or)
+        let parsed = try parser.parse("decnet ออก อกซิ \"ออก phase\"", flags: .standard)
+        let scaled = try parsed.scalingTerms(["ออก", "อกซิ"], by: 0.25)
+        #expect(scaled.description.contains("0.25 * ออก@2"), "\(scaled.description)")
+        #expect(scaled.description.contains("0.25 * อกซิ@3"), "\(scaled.description)")
+        #expect(scaled.description.contains("(ออก@4 PHRASE 2 phase@5)"), "\(scaled.description)")
+        #expect(!scaled.description.contains("0.25 * decnet"))
+        let all = try parsed.regrouped(from: .or, to: .and).scalingTerms(["decnet"], by: 2)
+        #expect(all.description.hasPrefix("Query((2 * decnet@1 AND"), "\(all.description)")
+        #expect(try parsed.scalingTerms([], by: 0.5).description == parsed.description)
+    }
+
     @Test func combinedQueriesDescribeThemselves() throws {
         let query = try Query.combine(.filter, [Query.term("zgranit"), Query.term("XT:trail")])
         #expect(query.description.contains("FILTER"))

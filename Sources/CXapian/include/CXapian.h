@@ -275,6 +275,11 @@ cx_query *cx_query_scale(const cx_query *query, double factor, cx_error *error);
  * whose top level is not `from` comes back as it is): a parse of plain words joined by OR,
  * joined by AND instead, without parsing the text again. */
 cx_query *cx_query_regroup(const cx_query *query, int from, int to, cx_error *error);
+/* `query` with each leaf of the `count` terms given (`terms[i]`, `lens[i]` bytes) scaled by
+ * `factor`, under operators that take no parameter (AND, OR, AND_NOT, XOR, AND_MAYBE, FILTER,
+ * SYNONYM, MAX); phrases, windows and scaled subqueries are kept as they are. */
+cx_query *cx_query_scale_terms(const cx_query *query, const char *const *terms, const size_t *lens, size_t count,
+                               double factor, cx_error *error);
 /* Xapian's own description of the query (for --explain and tests). */
 char *cx_query_describe(const cx_query *query, size_t *out_len);
 bool cx_query_is_empty(const cx_query *query);

@@ -284,8 +284,8 @@ final class Searcher {
                 languageAny.append(parsed.anyWords)
                 if let every = parsed.allWords { languageAll.append(every) }
             }
-            var anyWords = try Self.either(languageAny)
-            var allWordsQuery = allWords ? try Self.either(languageAll) : nil
+            var anyWords = try Self.weighingGrams(Self.either(languageAny), of: text)
+            var allWordsQuery = allWords ? try Self.weighingGrams(Self.either(languageAll), of: text) : nil
             if let boost = try typedFormBoost(text, in: language) {
                 // Scaled back so that an entity with every word as typed scores as it would without
                 // the boost: parses in different languages stay on one scale (only some have typed
@@ -309,6 +309,17 @@ final class Searcher {
             if let allWordsQuery { all.append(allWordsQuery) }
         }
         return (try Self.either(any), allWords ? try Self.either(all) : nil)
+    }
+
+    /// `query` with the n-grams that `text`'s words in scripts written without spaces are searched
+    /// by (Chinese, Japanese, Thai, Lao, Khmer, Myanmar: `TextAnalyzer.isUnspaced`), stemmed or not,
+    /// weighted `Ranking.unspacedGramWeight`.
+    static func weighingGrams(_ query: Query, of text: QueryText) throws(XapianError) -> Query {
+        guard text.trimmed.utf8.contains(where: { $0 >= 0xE0 }) else { return query }
+        let grams = text.trimmed.split(whereSeparator: \.isWhitespace)
+            .filter { $0.unicodeScalars.contains(where: TextAnalyzer.isUnspaced) }
+            .flatMap { [String($0), IndexTerms.stemPrefix + $0] }
+        return try query.scalingTerms(grams, by: Ranking.unspacedGramWeight)
     }
 
     /// The weight of each of `languages`' parses of `text`: 1 for the languages whose function words
@@ -342,7 +353,7 @@ final class Searcher {
         if rest.contains(where: { $0.isLetter || $0.isNumber }) {
             language.parser.setDefaultOperator(.or)
             // Words joined by hyphens stay joined: the phrase they make ranks them written together first.
-            parts.append(try language.parser.parse(language.adjusted(rest, splittingJoinedWords: false), flags: []))
+            parts.append(try Self.weighingGrams(language.parser.parse(language.adjusted(rest, splittingJoinedWords: false), flags: []), of: text))
         }
         return try Query.combine(.or, parts).scaled(by: Ranking.typedFormWeight)
     }

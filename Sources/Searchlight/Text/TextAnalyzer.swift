@@ -290,6 +290,12 @@ public struct TextAnalyzer: Sendable {
         return inRanges && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil)
     }
 
+    /// A letter of a script written without spaces between words: Thai, Lao, Khmer, Myanmar
+    /// (`isPaired`), and CJK but Hangul (Korean puts spaces between its words).
+    static func isUnspaced(_ scalar: Unicode.Scalar) -> Bool {
+        isPaired(scalar) || (isCJK(scalar) && !(0xAC00...0xD7AF).contains(scalar.value))
+    }
+
     /// A letter or mark of Thai, Lao, Khmer or Myanmar.
     static func isPaired(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
