@@ -157,6 +157,15 @@ import XapianIndex
         #expect(try !plan(SearchRequest(verbose, sort: [SortDescriptor("length")])).feedback)
     }
 
+    /// One question seeks one passage: no feedback, whatever closes it after its question mark.
+    @Test func oneQuestionIsNotReRankedByFeedback() throws {
+        for question in ["why is the granite dome above the valley floor?", "why was the dome called \"the half dome?\"",
+                         "was the dome called (the half dome?)", "ما هو ارتفاع القبة الجرانيتية فوق الوادي؟"] {
+            #expect(try !plan(SearchRequest(question)).feedback, "\(question)")
+        }
+        #expect(try plan(SearchRequest("the dome? granite above the valley floor")).feedback)
+    }
+
     @Test func aTypedLastWordAlsoMatchesTitlePrefixes() throws {
         let typed = try plan(SearchRequest("granite dom"), typing: true)
         #expect(typed.allWords?.description.contains(IndexTerms.titlePrefixPrefix + "dom") == true)

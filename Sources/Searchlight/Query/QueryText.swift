@@ -118,14 +118,19 @@ struct QueryText {
     /// Whether the text is one question: a single sentence ending in a question mark (in any
     /// script). A question seeks the passage that answers it, whose words it already names;
     /// feedback from the top documents, which assumes many relevant ones, drifts away from it.
+    /// A question mark inside closing quotes or brackets ends it too ("Why was it called "the
+    /// Methodists?"").
     var isQuestion: Bool {
-        guard let last = trimmed.unicodeScalars.last, Self.questionMarks.contains(last),
-              words.count <= Self.longestQuestion else { return false }
-        return !trimmed.unicodeScalars.dropLast().contains { Self.sentenceEnds.contains($0) }
+        var text = trimmed.unicodeScalars[...]
+        while let last = text.last, Self.closingMarks.contains(last) || last.properties.isWhitespace { text = text.dropLast() }
+        guard let last = text.last, Self.questionMarks.contains(last), words.count <= Self.longestQuestion else { return false }
+        return !text.dropLast().contains { Self.sentenceEnds.contains($0) }
     }
 
     /// Question marks: Latin, full-width, Arabic, Greek (U+037E, folded to `;`), Armenian, Ethiopic.
     static let questionMarks: Set<Unicode.Scalar> = ["?", "\u{FF1F}", "\u{061F}", ";", "\u{037E}", "\u{055E}", "\u{1367}"]
+    /// Closing quotes and brackets, which may follow a sentence's last mark.
+    static let closingMarks: Set<Unicode.Scalar> = ["\"", "'", ")", "]", "\u{201D}", "\u{2019}", "\u{00BB}", "\u{300D}", "\u{300F}", "\u{FF09}"]
     /// What ends a sentence inside a text (besides question marks).
     static let sentenceEnds: Set<Unicode.Scalar> = questionMarks.union(["!", "\u{3002}", "\u{FF01}", "\u{0964}"])
     /// The most words a text read as one question has.
