@@ -157,6 +157,25 @@ import Testing
         #expect(try index.search(SearchRequest(question)).results.first?.entity.id.stringValue == "named")
     }
 
+    /// "What is a network?" in Thai: the passage about networks first, not the one that asks
+    /// "what" twice, whose question word passages seldom have would otherwise weigh most.
+    @Test func aThaiQuestionWordWeighsNothing() throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(Schema(types: [EntityType(name: "doc", language: "th", attributes: [AttributeKey("text", kind: .text)])]))
+        let others = ["ระบบภูมิคุ้มกันปรับตัว", "แม่น้ำไหลผ่านเมือง", "นักเรียนไปโรงเรียน", "ข้าวผัดอร่อยมาก", "ฝนตกหนักในฤดูร้อน"]
+        var entities = [Entity(type: "doc", id: "network", attributes: ["text": "ชุดโปรโตคอลเครือข่าย"]),
+                        Entity(type: "doc", id: "asking", attributes: ["text": "เขาถามว่าเครือข่ายของเธอทำอะไร ทำอะไรอยู่"])]
+        for i in 0..<12 {
+            let text = others[i % 5] + " " + others[(i + 2) % 5]
+            entities.append(Entity(type: "doc", id: .string("other\(i)"), attributes: ["text": .string(text)]))
+        }
+        try index.index(entities)
+        #expect(try index.search(SearchRequest("เครือข่ายคืออะไร")).results.map(\.entity.id.stringValue) == ["network", "asking"])
+        // A question word alone is still searched.
+        #expect(try index.search(SearchRequest("อะไร")).results.map(\.entity.id.stringValue) == ["asking"])
+    }
+
     @Test func germanUmlautsMatchTheirTwoLetterSpellings() throws {
         let folder = TemporaryFolder()
         let index = try index(folder)

@@ -183,6 +183,19 @@ import Testing
         #expect(TextAnalyzer(language: Language("ru")!).stopwords.contains("и"))
     }
 
+    /// Question words of Thai and Chinese are cut from a query as stopwords are dropped from
+    /// others; whole letters only ("ไหม" asks, "ไหม้" burns), and never all of the query.
+    @Test func questionWordsOfUnspacedScriptsAreCutFromQueries() {
+        #expect(TextAnalyzer.droppingQuestionWords("DECnet คืออะไร") == "DECnet คือ ")
+        #expect(TextAnalyzer.droppingQuestionWords("ไฟไหม้ที่ไหน") == "ไฟไหม้ ")
+        #expect(TextAnalyzer.droppingQuestionWords("เธอมาไหม") == "เธอมา ")
+        #expect(TextAnalyzer.droppingQuestionWords("为什么天空是蓝色的") == " 天空是蓝色的")
+        #expect(TextAnalyzer.droppingQuestionWords("他几乎什么都没说") == "他几乎 都没说")
+        #expect(TextAnalyzer.droppingQuestionWords("什么") == "什么")
+        #expect(TextAnalyzer.droppingQuestionWords("อะไร?") == "อะไร?")
+        #expect(TextAnalyzer.droppingQuestionWords("what is this?") == "what is this?")
+    }
+
     @Test func thaiSpansAreIndexedAsPairsAndTriplesAndSearchedByTriples() {
         #expect(TextAnalyzer.segmented("ข้าวผัด") == "ข้าว าวผั วผัด")
         #expect(TextAnalyzer.segmented("ข้าวผัด", grams: TextAnalyzer.indexedGrams) == "ข้า าว วผั ผัด ข้าว าวผั วผัด")

@@ -167,7 +167,7 @@ final class Searcher {
         let folded = Self.mappingWords(text, exactFields: exactFields) { word in
             word.utf8.allSatisfy({ $0 < 0x80 }) ? word : TextNormalizer.normalized(word)
         }
-        return TextAnalyzer.cjkNGrams(TextAnalyzer.segmented(folded))
+        return TextAnalyzer.cjkNGrams(TextAnalyzer.segmented(TextAnalyzer.droppingQuestionWords(folded)))
     }
 
     /// The marks the parser reads as quotes (`„` as well, which opens a German or Romanian quotation).

@@ -77,6 +77,20 @@ enum LanguageStopwords {
         """,
     ]
 
+    /// Question words of languages written without spaces, which no parser can drop as it drops
+    /// stopwords, since they stand inside runs of letters: cut from a query's text in their script
+    /// before its n-grams are made (`TextAnalyzer.droppingQuestionWords`). Passages seldom ask, so
+    /// these are rare in them and would weigh as much as a question's subject. Only words no common
+    /// word contains (Chinese 几, "how many", is left: 几乎 is "almost").
+    static let unspacedQuestionWords: [String: String] = [
+        "th": """
+        อะไร อย่างไร ยังไง เมื่อไร เมื่อไหร่ เมื่อใด ที่ไหน ไหน ใคร ทำไม เท่าไร เท่าไหร่ เท่าใด กี่ ใด หรือไม่ หรือเปล่า ไหม มั้ย
+        """,
+        "zh": """
+        什么 什麼 为什么 為什麼 哪些 哪个 哪個 哪里 哪裡 哪儿 哪兒 哪 谁 誰 多少 怎么 怎麼 怎样 怎樣 如何 吗 嗎 呢
+        """,
+    ]
+
     /// Function words of languages whose folded forms would be content words, so that they have
     /// no stopwords (Vietnamese: "đã" folds to "da", skin): read as written, with their marks, only
     /// to tell a query's language (`Language.functionWords`), never dropped from it.

@@ -230,6 +230,30 @@ public struct TextAnalyzer: Sendable {
         return result
     }
 
+    /// `text` with the question words of Thai and Chinese (`LanguageStopwords.unspacedQuestionWords`)
+    /// cut out of it, as a parser drops the stopwords of languages with spaces; unchanged when that
+    /// would leave nothing of those scripts (a query of a question word alone still finds it).
+    /// For query text only: indexed text keeps every word.
+    ///
+    /// ```swift
+    /// TextAnalyzer.droppingQuestionWords("DECnet คืออะไร")       // "DECnet คือ "
+    /// TextAnalyzer.droppingQuestionWords("东京塔有多高？谁设计的")  // "东京塔有多高？ 设计的"
+    /// TextAnalyzer.droppingQuestionWords("什么")                  // "什么"
+    /// ```
+    public static func droppingQuestionWords(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= 0xE0 }), text.unicodeScalars.contains(where: isUnspaced) else { return text }
+        var kept = text
+        for word in questionWords where kept.contains(word) {
+            kept = kept.replacing(word, with: " ")
+        }
+        return kept.unicodeScalars.contains(where: isUnspaced) ? kept : text
+    }
+
+    /// Every language's `LanguageStopwords.unspacedQuestionWords`, longest first (为什么 before 什么).
+    private static let questionWords: [String] = LanguageStopwords.unspacedQuestionWords.values
+        .flatMap { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
+        .sorted { ($0.count, $0) > ($1.count, $1) }
+
     /// The character runs a document's Thai, Lao, Khmer or Myanmar text is indexed as: pairs and triples.
     public static let indexedGrams = 2...3
     /// The character runs a query's such text is searched by: triples.
