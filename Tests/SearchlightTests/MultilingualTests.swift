@@ -176,6 +176,26 @@ import Testing
         #expect(try index.search(SearchRequest("อะไร")).results.map(\.entity.id.stringValue) == ["asking"])
     }
 
+    /// A Vietnamese word of two syllables: the entity with them side by side ("lục lạp",
+    /// chloroplast) ranks above one with each syllable apart, more often, typed with or without
+    /// accents.
+    @Test func vietnameseSyllablesSideBySideRankFirst() throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(Schema(types: [EntityType(name: "doc", language: "vi", attributes: [AttributeKey("text", kind: .text)])]))
+        let others = ["Hà Nội là thủ đô", "sông Hồng chảy qua thành phố", "học sinh đến trường", "phở bò rất ngon", "mưa lớn vào mùa hè"]
+        var entities = [Entity(type: "doc", id: "chloroplast", attributes: ["text": "Lục lạp quang hợp trong tế bào thực vật"]),
+                        Entity(type: "doc", id: "apart", attributes: ["text": "Lục quân ăn lạp xưởng, lục soát kho"])]
+        for i in 0..<12 {
+            let text = others[i % 5] + " " + others[(i + 2) % 5]
+            entities.append(Entity(type: "doc", id: .string("other\(i)"), attributes: ["text": .string(text)]))
+        }
+        try index.index(entities)
+        for query in ["lục lạp là gì?", "luc lap"] {
+            #expect(try index.search(SearchRequest(query)).results.prefix(2).map(\.entity.id.stringValue) == ["chloroplast", "apart"], "\(query)")
+        }
+    }
+
     @Test func germanUmlautsMatchTheirTwoLetterSpellings() throws {
         let folder = TemporaryFolder()
         let index = try index(folder)

@@ -79,6 +79,51 @@ import XapianIndex
         #expect(weights("Victoria 1851") == ["fr": 1, "vi": 1, "de": 1])
     }
 
+    /// Thai and Chinese have no function words to count: their script tells them, and a Latin
+    /// name in the query does not make it English.
+    @Test func aQuerysScriptTellsItsLanguage() throws {
+        let schema = try Schema(jsonText: """
+        {"types": [
+          {"name": "en", "language": "en", "display": {"title": "t"}, "attributes": [{"key": "t", "kind": "text"}]},
+          {"name": "th", "language": "th", "display": {"title": "t"}, "attributes": [{"key": "t", "kind": "text"}]},
+          {"name": "zh", "language": "zh", "display": {"title": "t"}, "attributes": [{"key": "t", "kind": "text"}]},
+          {"name": "ru", "language": "ru", "display": {"title": "t"}, "attributes": [{"key": "t", "kind": "text"}]}
+        ]}
+        """, source: "four-script test schema")
+        let searcher = try Searcher(schema: schema, database: nil)
+        func weights(_ text: String) -> [String: Double] {
+            let analysed = QueryText(searcher.normalized(text), typed: text, typing: false, stopwords: searcher.stopwords)
+            let weights = Searcher.languageWeights(of: analysed, in: searcher.languages)
+            return Dictionary(uniqueKeysWithValues: zip(searcher.languages.map(\.analyzer.language.code), weights))
+        }
+        let other = Ranking.otherLanguageWeight
+        #expect(weights("DECnet เฟส 2 คืออะไร") == ["en": other, "th": 1, "zh": other, "ru": other])
+        #expect(weights("DECnet 是什么") == ["en": other, "th": other, "zh": 1, "ru": other])
+        #expect(weights("Что такое DECnet?") == ["en": other, "th": other, "zh": other, "ru": 1])
+        #expect(weights("what is the DECnet protocol?") == ["en": 1, "th": other, "zh": other, "ru": other])
+        #expect(weights("DECnet 1975") == ["en": 1, "th": 1, "zh": 1, "ru": 1])
+    }
+
+    /// An acronym is a name: "LOR" in a Romanian query is searched, not dropped as "lor" (their);
+    /// typed in capitals throughout, a text has no acronyms.
+    @Test func acronymsAreNeverStopwords() throws {
+        let schema = try Schema(jsonText: """
+        {"types": [{"name": "ro", "language": "ro", "display": {"title": "t"}, "attributes": [{"key": "t", "kind": "text"}]}]}
+        """, source: "Romanian test schema")
+        let searcher = try Searcher(schema: schema, database: nil)
+        func analysed(_ text: String) -> QueryText {
+            QueryText(searcher.normalized(text), typed: text, typing: false, stopwords: searcher.stopwords)
+        }
+        #expect(analysed("Care unitate NASA a fost de acord cu LOR?").acronyms == ["nasa", "lor"])
+        #expect(analysed("CARE UNITATE A FOST DE ACORD CU LOR").acronyms.isEmpty)
+        #expect(analysed("nasa AND lor").acronyms.isEmpty)
+        let parsed = try searcher.parse(analysed("unitate de acord cu LOR"), allWords: true, types: [])
+        #expect(parsed.anyWords.description.contains("Zlor"), "\(parsed.anyWords.description)")
+        #expect(parsed.allWords?.description.contains("AND Zlor") == true, "\(parsed.allWords?.description ?? "")")
+        let lower = try searcher.parse(analysed("unitate de acord cu lor"), allWords: true, types: [])
+        #expect(!lower.anyWords.description.contains("lor"))
+    }
+
     /// Typed with accents, the query gains its exact form: the accented words as typed, the others
     /// as parsed; typed without, it has none.
     @Test func accentedWordsAddTheQueryAsTyped() throws {

@@ -196,6 +196,16 @@ import Testing
         #expect(TextAnalyzer.droppingQuestionWords("what is this?") == "what is this?")
     }
 
+    /// Vietnamese syllables pair with their neighbours, folded; function words, numbers and
+    /// punctuation break the pairs.
+    @Test func vietnameseSyllablesPairWithTheirNeighbours() {
+        let vietnamese = Language("vi")!
+        #expect(TextAnalyzer.syllablePairs("Có bao nhiêu dòng lục lạp?", language: vietnamese) == ["dong luc", "luc lap"])
+        #expect(TextAnalyzer.syllablePairs("Lục lạp, quang hợp", language: vietnamese) == ["luc lap", "quang hop"])
+        #expect(TextAnalyzer.syllablePairs("năm 1975 Sài Gòn là thủ đô", language: vietnamese) == ["sai gon", "thu do"])
+        #expect(TextAnalyzer.syllablePairs("là gì", language: vietnamese).isEmpty)
+    }
+
     @Test func thaiSpansAreIndexedAsPairsAndTriplesAndSearchedByTriples() {
         #expect(TextAnalyzer.segmented("ข้าวผัด") == "ข้าว าวผั วผัด")
         #expect(TextAnalyzer.segmented("ข้าวผัด", grams: TextAnalyzer.indexedGrams) == "ข้า าว วผั ผัด ข้าว าวผั วผัด")

@@ -39,6 +39,12 @@ enum IndexTerms {
     /// `TextAnalyzer.exactForms`): a query typed with the same accents ranks the entity higher.
     static let exactFormPrefix = "XO"
 
+    /// Two neighbouring syllables of a language that writes its words as syllables separated by
+    /// spaces (Vietnamese: `Language.pairsSyllables`), folded and joined by a space, neither a
+    /// function word (`TextAnalyzer.syllablePairs`): "lục lạp" (chloroplast) is "XVluc lap", as
+    /// rare as the word, where each syllable alone is common.
+    static let syllablePairPrefix = "XV"
+
     /// The whole title, normalised (lower-cased words joined by spaces): exact-title matches rank first.
     static let wholeTitlePrefix = "XE"
     static func wholeTitle(_ text: String) -> String { wholeTitlePrefix + Words.normalisedName(text) }

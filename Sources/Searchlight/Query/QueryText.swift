@@ -148,6 +148,20 @@ struct QueryText {
         return kept
     }
 
+    /// The words typed in capitals, of two letters or more, in a text with small letters too:
+    /// acronyms, which are names, never stopwords ("LOR", "IT", "WHO"). Folded as indexed text
+    /// is; operators (AND, OR, NOT, ...) are not acronyms.
+    ///
+    /// ```swift
+    /// QueryText("Care unitate NASA a fost de acord cu LOR?", typing: false, stopwords: []).acronyms  // ["nasa", "lor"]
+    /// ```
+    var acronyms: [String] {
+        guard typed.contains(where: \.isLowercase) else { return [] }
+        return typed.split { !$0.isLetter && !$0.isNumber }
+            .filter { $0.count >= 2 && $0.allSatisfy { !$0.isLetter || $0.isUppercase } && $0.contains(where: \.isLetter) && !Self.operators.contains(String($0)) }
+            .map { TextNormalizer.normalized(String($0)) }
+    }
+
     /// The words of the trimmed text written with a capital (in ASCII: other text is folded, its
     /// capitals with it), less operators and the field names and values of `field:value`.
     var capitalisedWords: [String] {

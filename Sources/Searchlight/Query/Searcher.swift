@@ -46,6 +46,15 @@ final class Searcher {
             return text.capitalisedWords.filter { !analyzer.stopwords.contains(adjusted($0)) }
         }
 
+        /// The terms of `text`'s acronyms (`QueryText.acronyms`) that this language's stopwords
+        /// would drop, which the parser leaves out: stemmed as the parser stems words. "LOR" (lunar
+        /// orbit rendezvous) in a Romanian question is no "lor" (their), nor "IT" an English "it".
+        func acronymTerms(_ text: QueryText) throws(XapianError) -> [String] {
+            try text.acronyms.filter(analyzer.stopwords.contains).map { (word) throws(XapianError) in
+                try stemmer.map { (stemmer) throws(XapianError) in IndexTerms.stemPrefix + (try stemmer.stem(word)) } ?? word
+            }
+        }
+
         /// Fields whose values are exact terms or ranges, which `adjusted` leaves as typed.
         let exactFields: Set<String>
 
@@ -286,6 +295,12 @@ final class Searcher {
             }
             var anyWords = try Self.weighingGrams(Self.either(languageAny), of: text)
             var allWordsQuery = allWords ? try Self.weighingGrams(Self.either(languageAll), of: text) : nil
+            // Pairs only where the query reads as this language: an English query's "super bowl"
+            // is no Vietnamese word, and would lift the Vietnamese passages naming it.
+            if weights.map({ $0[position] == 1 }) ?? true, let pairs = try syllablePairs(text, in: language) {
+                anyWords = try Query.combine(.or, [anyWords, pairs])
+                allWordsQuery = try allWordsQuery.map { (query: Query) throws(XapianError) in try Query.combine(.andMaybe, [query, pairs]) }
+            }
             if let boost = try typedFormBoost(text, in: language) {
                 // Scaled back so that an entity with every word as typed scores as it would without
                 // the boost: parses in different languages stay on one scale (only some have typed
@@ -311,6 +326,17 @@ final class Searcher {
         return (try Self.either(any), allWords ? try Self.either(all) : nil)
     }
 
+    /// The pairs of neighbouring syllables `text` was typed with (`TextAnalyzer.syllablePairs`),
+    /// in a language that indexes them (`Language.pairsSyllables`), any of them: an entity with
+    /// the syllables side by side ranks above one with them apart. Not required by the all-word
+    /// tier; nil when there are none, or the last word is still being typed.
+    func syllablePairs(_ text: QueryText, in language: LanguageParser) throws(XapianError) -> Query? {
+        guard language.analyzer.language.pairsSyllables, !text.partial else { return nil }
+        let pairs = TextAnalyzer.syllablePairs(text.typed, language: language.analyzer.language)
+        guard !pairs.isEmpty else { return nil }
+        return try Query.combine(.or, pairs.map { Query.term(IndexTerms.syllablePairPrefix + $0) })
+    }
+
     /// `query` with the n-grams that `text`'s words in scripts written without spaces are searched
     /// by (Chinese, Japanese, Thai, Lao, Khmer, Myanmar: `TextAnalyzer.isUnspaced`), stemmed or not,
     /// weighted `Ranking.unspacedGramWeight`.
@@ -323,12 +349,15 @@ final class Searcher {
     }
 
     /// The weight of each of `languages`' parses of `text`: 1 for the languages whose function words
-    /// (`Language.functionWords`) the text uses most, as typed, and `Ranking.otherLanguageWeight`
+    /// (`Language.functionWords`) and runs of letters in their own script (`Language.scriptRuns`)
+    /// the text uses most, as typed, and `Ranking.otherLanguageWeight`
     /// for the others; 1 for all when it uses none. A German question ranks German entities above
     /// English ones that share its names, and still finds those.
     static func languageWeights(of text: QueryText, in languages: [LanguageParser]) -> [Double] {
         let words = text.typed.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
-        let hits = languages.map { language in words.count(where: language.functionWords.contains) }
+        let hits = languages.map { language in
+            words.count(where: language.functionWords.contains) + language.analyzer.language.scriptRuns(in: text.typed)
+        }
         guard let most = hits.max(), most > 0 else { return hits.map { _ in 1 } }
         return hits.map { $0 == most ? 1 : Ranking.otherLanguageWeight }
     }
@@ -398,11 +427,18 @@ final class Searcher {
                     allWords ? try Query.combine(.and, [try words.regrouped(from: .or, to: .and), typed]) : nil)
         }
         let adjusted = language.adjusted(text.trimmed)
-        let any = try parse(adjusted, with: parser, flags: text.partial ? [.partial] : [])
+        let parsed = try parse(adjusted, with: parser, flags: text.partial ? [.partial] : [])
+        let acronyms = try language.acronymTerms(text).map { Query.term($0) }
+        let any = acronyms.isEmpty ? parsed : try Query.combine(.or, [parsed] + acronyms)
         guard allWords else { return (any, nil) }
-        if text.plainWords != nil { return (any, try any.regrouped(from: .or, to: .and)) }
-        parser.setDefaultOperator(.and)
-        return (any, try parse(adjusted, with: parser, flags: text.partial ? [.partial] : []))
+        let all: Query
+        if text.plainWords != nil {
+            all = try parsed.regrouped(from: .or, to: .and)
+        } else {
+            parser.setDefaultOperator(.and)
+            all = try parse(adjusted, with: parser, flags: text.partial ? [.partial] : [])
+        }
+        return (any, acronyms.isEmpty ? all : try Query.combine(.and, [all] + acronyms))
     }
 
     /// The SYNONYM of `words` (weighed as one word that any of them spells), with a frequency

@@ -125,6 +125,60 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
         return Set(list.split(whereSeparator: \.isWhitespace).map { $0.lowercased() })
     }
 
+    /// How many runs of letters of the language's own script `text` has, when that script is not
+    /// the Latin alphabet (Thai, Han, Cyrillic, Arabic, ...; `Language.scripts`); 0 for languages
+    /// written in Latin letters. A query's script tells its language as its function words do,
+    /// and in Thai or Chinese, which have no words to count, it alone does.
+    ///
+    /// ```swift
+    /// Language("th")?.scriptRuns(in: "DECnet เฟส 2 คืออะไร")   // 2
+    /// Language("ru")?.scriptRuns(in: "DECnet เฟส 2 คืออะไร")   // 0
+    /// ```
+    func scriptRuns(in text: String) -> Int {
+        guard let ranges = Language.scripts[code], text.utf8.contains(where: { $0 >= 0x80 }) else { return 0 }
+        var runs = 0
+        var inRun = false
+        for scalar in text.unicodeScalars {
+            let own = ranges.contains { $0.contains(scalar.value) }
+            if own, !inRun { runs += 1 }
+            // Marks and joiners inside a run keep it going.
+            if own || !(scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .format) { inRun = own }
+        }
+        return runs
+    }
+
+    /// The letters of each language written in a script of its own (code points), for `scriptRuns`.
+    static let scripts: [String: [ClosedRange<UInt32>]] = {
+        let han: [ClosedRange<UInt32>] = [0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2A6DF]
+        let cyrillic: [ClosedRange<UInt32>] = [0x0400...0x052F]
+        let arabic: [ClosedRange<UInt32>] = [0x0600...0x06FF, 0x0750...0x077F, 0xFB50...0xFDFF, 0xFE70...0xFEFF]
+        let devanagari: [ClosedRange<UInt32>] = [0x0900...0x097F]
+        var table: [String: [ClosedRange<UInt32>]] = [
+            "th": [0x0E00...0x0E7F], "lo": [0x0E80...0x0EFF], "km": [0x1780...0x17FF], "my": [0x1000...0x109F],
+            "zh": han, "ja": han + [0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F],
+            "ko": [0xAC00...0xD7AF, 0x1100...0x11FF, 0x3130...0x318F],
+            "el": [0x0370...0x03FF, 0x1F00...0x1FFF], "he": [0x0590...0x05FF], "yi": [0x0590...0x05FF],
+            "bn": [0x0980...0x09FF], "as": [0x0980...0x09FF], "pa": [0x0A00...0x0A7F], "gu": [0x0A80...0x0AFF],
+            "or": [0x0B00...0x0B7F], "ta": [0x0B80...0x0BFF], "te": [0x0C00...0x0C7F], "kn": [0x0C80...0x0CFF],
+            "ml": [0x0D00...0x0D7F], "si": [0x0D80...0x0DFF], "hy": [0x0530...0x058F], "ka": [0x10A0...0x10FF],
+            "am": [0x1200...0x137F], "bo": [0x0F00...0x0FFF],
+        ]
+        for code in ["ru", "uk", "be", "bg", "sr", "mk", "kk", "ky", "mn", "tg", "tt", "ba", "cv"] { table[code] = cyrillic }
+        for code in ["ar", "fa", "ur", "ps", "ug", "ku", "sd"] { table[code] = arabic }
+        for code in ["hi", "mr", "ne", "sa", "mai", "bho"] { table[code] = devanagari }
+        return table
+    }()
+
+    /// Whether the language writes its words as syllables separated by spaces, so that its
+    /// neighbouring syllables are indexed and searched as pairs (`IndexTerms.syllablePairPrefix`):
+    /// Vietnamese.
+    ///
+    /// ```swift
+    /// Language("vi")?.pairsSyllables  // true
+    /// Language("en")?.pairsSyllables  // false
+    /// ```
+    public var pairsSyllables: Bool { code == "vi" }
+
     /// Whether German spellings of umlauts as two letters ("Mueller", "Goethe") are folded as the
     /// umlauts themselves ("Müller" → "muller"): true for German.
     ///

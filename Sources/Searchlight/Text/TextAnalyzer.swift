@@ -134,6 +134,47 @@ public struct TextAnalyzer: Sendable {
         return forms
     }
 
+    /// The pairs of neighbouring syllables of `text`, for a language that writes its words as
+    /// syllables (`Language.pairsSyllables`): two words of letters with only spaces between them,
+    /// neither one of the language's function words as written (`Language.functionWords`), each
+    /// folded (`TextNormalizer.normalized`) and joined by a space. Function words are left out as
+    /// they pair with every word: "là gì" says nothing of a passage.
+    ///
+    /// ```swift
+    /// TextAnalyzer.syllablePairs("Có bao nhiêu dòng lục lạp?", language: Language("vi")!)  // ["dong luc", "luc lap"]
+    /// ```
+    public static func syllablePairs(_ text: String, language: Language) -> [String] {
+        let functionWords = language.functionWords
+        var pairs: [String] = []
+        var previous: String?
+        var word = String.UnicodeScalarView()
+        var onlySpaces = true
+        func flush() {
+            defer { word.removeAll(keepingCapacity: true) }
+            guard !word.isEmpty else { return }
+            let written = String(word)
+            guard written.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.generalCategory == .nonspacingMark }),
+                  !functionWords.contains(TextNormalizer.lowercased(written)) else {
+                previous = nil
+                return
+            }
+            let folded = TextNormalizer.normalized(written)
+            if let previous, onlySpaces { pairs.append(previous + " " + folded) }
+            previous = folded
+            onlySpaces = true
+        }
+        for scalar in text.unicodeScalars {
+            if TextNormalizer.isWordCharacter(scalar) {
+                word.append(scalar)
+            } else {
+                flush()
+                if !scalar.properties.isWhitespace { onlySpaces = false }
+            }
+        }
+        flush()
+        return pairs
+    }
+
     /// `text` without the elided articles and pronouns of `language` ("l'", "qu'", "dell'")
     /// joined by an apostrophe (' ’ ‛ ʼ) to the word that follows: "L'Étranger" reads "Étranger".
     /// Only at a word's start, only the language's own list (`Language.elisions`), in any case.
