@@ -1,5 +1,7 @@
 #include "Shim.hpp"
 
+#include <algorithm>
+
 using namespace cxapian;
 
 extern "C" {
@@ -74,6 +76,11 @@ bool cx_term_generator_index_text(cx_term_generator *gen, const char *text, size
                                   const char *prefix, size_t prefix_len, bool with_positions, cx_error *error) {
     return guarded(error, false, [&] {
         std::string p = str(prefix, prefix_len);
+        // Xapian skips words over 64 bytes by default: 21 letters of Devanagari or Tamil, 3 bytes
+        // each ("पेलियोक्लाईमेटोलॉजिस्ट", paleoclimatologist, is 66). Up to 160 bytes are
+        // indexed, as long as the term, with "Z" and the prefix, stays within Xapian's 245.
+        size_t room = p.size() + 1 < 245 ? 245 - 1 - p.size() : 0;
+        gen->generator.set_max_word_length(static_cast<unsigned>(std::min<size_t>(160, room)));
         Xapian::Utf8Iterator begin(text, len), end;
         if (with_positions) gen->generator.index_text(begin, wdf_inc, p);
         else gen->generator.index_text_without_positions(begin, wdf_inc, p);

@@ -196,6 +196,21 @@ import Testing
         }
     }
 
+    /// A word of over 64 bytes is indexed (Xapian's default skips it): 22 Devanagari letters of 3
+    /// bytes each. However long an attribute's key, its field terms stay within Xapian's limit.
+    @Test func longWordsOfThreeByteScriptsAreIndexed() throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        let longKey = String(repeating: "k", count: 200)
+        try index.register(Schema(types: [EntityType(name: "doc", language: "hi", attributes: [
+            AttributeKey("text", kind: .text), AttributeKey(longKey, kind: .text)])]))
+        let word = "पेलियोक्लाईमेटोलॉजिस्ट"
+        #expect(word.utf8.count > 64)
+        try index.index([Entity(type: "doc", id: "paleo", attributes: ["text": .string(word + " समुद्री जीवों के खोल"), longKey: .string(word)]),
+                         Entity(type: "doc", id: "other", attributes: ["text": "समुद्री जल के अणु"])])
+        #expect(try index.search(SearchRequest(word)).results.map(\.entity.id.stringValue) == ["paleo"])
+    }
+
     @Test func germanUmlautsMatchTheirTwoLetterSpellings() throws {
         let folder = TemporaryFolder()
         let index = try index(folder)
