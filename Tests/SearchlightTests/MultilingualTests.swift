@@ -131,6 +131,22 @@ import Testing
         #expect(try index.search(SearchRequest("18 -ออกซิเจน")).results.isEmpty)
     }
 
+    /// An index of one type in `language` holding `texts` (by id) and twelve other entities made of
+    /// `others` (`common` in every second one), so that words weigh as in a collection rather
+    /// than as in two texts.
+    func collection(_ folder: TemporaryFolder, language: String, _ texts: KeyValuePairs<String, String>,
+                    others: [String], common: String = "") throws -> EntityIndex {
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(Schema(types: [EntityType(name: "doc", language: language, attributes: [AttributeKey("text", kind: .text)])]))
+        var entities = texts.map { Entity(type: "doc", id: .string($0.key), attributes: ["text": .string($0.value)]) }
+        for i in 0..<12 {
+            let text = others[i % 5] + " " + (i % 2 == 1 ? common : "") + others[(i + 2) % 5]
+            entities.append(Entity(type: "doc", id: .string("other\(i)"), attributes: ["text": .string(text)]))
+        }
+        try index.index(entities)
+        return index
+    }
+
     /// A word of Thai or Chinese is searched as several n-grams, a Latin name as one term: the
     /// n-grams are weighted down so that the name counts as much as a word beside it, and the
     /// entity naming DECnet ranks above one that repeats the question's other words.
@@ -145,15 +161,7 @@ import Testing
     func aNameAmongUnspacedWordsCountsAsAWord(language: String, named: String, repeating: String, common: String,
                                               others: [String], question: String) throws {
         let folder = TemporaryFolder()
-        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
-        try index.register(Schema(types: [EntityType(name: "doc", language: language, attributes: [AttributeKey("text", kind: .text)])]))
-        var entities = [Entity(type: "doc", id: "named", attributes: ["text": .string(named)]),
-                        Entity(type: "doc", id: "repeating", attributes: ["text": .string(repeating)])]
-        for i in 0..<12 {
-            let text = others[i % 5] + " " + (i % 2 == 1 ? common : "") + others[(i + 2) % 5]
-            entities.append(Entity(type: "doc", id: .string("other\(i)"), attributes: ["text": .string(text)]))
-        }
-        try index.index(entities)
+        let index = try collection(folder, language: language, ["named": named, "repeating": repeating], others: others, common: common)
         #expect(try index.search(SearchRequest(question)).results.first?.entity.id.stringValue == "named")
     }
 
@@ -161,16 +169,8 @@ import Testing
     /// "what" twice, whose question word passages seldom have would otherwise weigh most.
     @Test func aThaiQuestionWordWeighsNothing() throws {
         let folder = TemporaryFolder()
-        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
-        try index.register(Schema(types: [EntityType(name: "doc", language: "th", attributes: [AttributeKey("text", kind: .text)])]))
-        let others = ["ระบบภูมิคุ้มกันปรับตัว", "แม่น้ำไหลผ่านเมือง", "นักเรียนไปโรงเรียน", "ข้าวผัดอร่อยมาก", "ฝนตกหนักในฤดูร้อน"]
-        var entities = [Entity(type: "doc", id: "network", attributes: ["text": "ชุดโปรโตคอลเครือข่าย"]),
-                        Entity(type: "doc", id: "asking", attributes: ["text": "เขาถามว่าเครือข่ายของเธอทำอะไร ทำอะไรอยู่"])]
-        for i in 0..<12 {
-            let text = others[i % 5] + " " + others[(i + 2) % 5]
-            entities.append(Entity(type: "doc", id: .string("other\(i)"), attributes: ["text": .string(text)]))
-        }
-        try index.index(entities)
+        let index = try collection(folder, language: "th", ["network": "ชุดโปรโตคอลเครือข่าย", "asking": "เขาถามว่าเครือข่ายของเธอทำอะไร ทำอะไรอยู่"],
+                                   others: ["ระบบภูมิคุ้มกันปรับตัว", "แม่น้ำไหลผ่านเมือง", "นักเรียนไปโรงเรียน", "ข้าวผัดอร่อยมาก", "ฝนตกหนักในฤดูร้อน"])
         #expect(try index.search(SearchRequest("เครือข่ายคืออะไร")).results.map(\.entity.id.stringValue) == ["network", "asking"])
         // A question word alone is still searched.
         #expect(try index.search(SearchRequest("อะไร")).results.map(\.entity.id.stringValue) == ["asking"])
@@ -181,16 +181,8 @@ import Testing
     /// accents.
     @Test func vietnameseSyllablesSideBySideRankFirst() throws {
         let folder = TemporaryFolder()
-        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
-        try index.register(Schema(types: [EntityType(name: "doc", language: "vi", attributes: [AttributeKey("text", kind: .text)])]))
-        let others = ["Hà Nội là thủ đô", "sông Hồng chảy qua thành phố", "học sinh đến trường", "phở bò rất ngon", "mưa lớn vào mùa hè"]
-        var entities = [Entity(type: "doc", id: "chloroplast", attributes: ["text": "Lục lạp quang hợp trong tế bào thực vật"]),
-                        Entity(type: "doc", id: "apart", attributes: ["text": "Lục quân ăn lạp xưởng, lục soát kho"])]
-        for i in 0..<12 {
-            let text = others[i % 5] + " " + others[(i + 2) % 5]
-            entities.append(Entity(type: "doc", id: .string("other\(i)"), attributes: ["text": .string(text)]))
-        }
-        try index.index(entities)
+        let index = try collection(folder, language: "vi", ["chloroplast": "Lục lạp quang hợp trong tế bào thực vật", "apart": "Lục quân ăn lạp xưởng, lục soát kho"],
+                                   others: ["Hà Nội là thủ đô", "sông Hồng chảy qua thành phố", "học sinh đến trường", "phở bò rất ngon", "mưa lớn vào mùa hè"])
         for query in ["lục lạp là gì?", "luc lap"] {
             #expect(try index.search(SearchRequest(query)).results.prefix(2).map(\.entity.id.stringValue) == ["chloroplast", "apart"], "\(query)")
         }

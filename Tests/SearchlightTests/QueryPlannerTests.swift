@@ -54,6 +54,16 @@ import XapianIndex
         #expect(try searcher.parse(quoted, allWords: true, types: []).anyWords.description.contains("PHRASE 2"))
     }
 
+    /// The weight of each language's parse of a text, by language code, for `schema`'s searcher.
+    func languageWeights(_ schema: Schema) throws -> (String) -> [String: Double] {
+        let searcher = try Searcher(schema: schema, database: nil)
+        return { text in
+            let analysed = QueryText(searcher.normalized(text), typed: text, typing: false, stopwords: searcher.stopwords)
+            let weights = Searcher.languageWeights(of: analysed, in: searcher.languages)
+            return Dictionary(uniqueKeysWithValues: zip(searcher.languages.map(\.analyzer.language.code), weights))
+        }
+    }
+
     /// In a schema of several languages, the parses in the languages whose function words the
     /// query uses most, as typed, keep their weight; the others are scaled down; a query with none
     /// keeps every parse's weight.
@@ -65,12 +75,7 @@ import XapianIndex
           {"name": "de", "language": "de", "display": {"title": "t"}, "attributes": [{"key": "t", "kind": "text"}]}
         ]}
         """, source: "three-language test schema")
-        let searcher = try Searcher(schema: schema, database: nil)
-        func weights(_ text: String) -> [String: Double] {
-            let analysed = QueryText(searcher.normalized(text), typed: text, typing: false, stopwords: searcher.stopwords)
-            let weights = Searcher.languageWeights(of: analysed, in: searcher.languages)
-            return Dictionary(uniqueKeysWithValues: zip(searcher.languages.map(\.analyzer.language.code), weights))
-        }
+        let weights = try languageWeights(schema)
         let other = Ranking.otherLanguageWeight
         #expect(weights("Qui a écrit la chanson ?") == ["fr": 1, "vi": other, "de": other])
         // Folded, "là" would be French "la": as typed it is Vietnamese.
@@ -90,12 +95,7 @@ import XapianIndex
           {"name": "ru", "language": "ru", "display": {"title": "t"}, "attributes": [{"key": "t", "kind": "text"}]}
         ]}
         """, source: "four-script test schema")
-        let searcher = try Searcher(schema: schema, database: nil)
-        func weights(_ text: String) -> [String: Double] {
-            let analysed = QueryText(searcher.normalized(text), typed: text, typing: false, stopwords: searcher.stopwords)
-            let weights = Searcher.languageWeights(of: analysed, in: searcher.languages)
-            return Dictionary(uniqueKeysWithValues: zip(searcher.languages.map(\.analyzer.language.code), weights))
-        }
+        let weights = try languageWeights(schema)
         let other = Ranking.otherLanguageWeight
         #expect(weights("DECnet เฟส 2 คืออะไร") == ["en": other, "th": 1, "zh": other, "ru": other])
         #expect(weights("DECnet 是什么") == ["en": other, "th": other, "zh": 1, "ru": other])
