@@ -203,6 +203,20 @@ import Testing
         #expect(try index.search(SearchRequest(word)).results.map(\.entity.id.stringValue) == ["paleo"])
     }
 
+    /// A German word finds the compounds it begins: "Spannungen" finds the text that speaks of a
+    /// "Spannungstensor" above one that only shares the question's other word.
+    @Test func aGermanWordFindsTheCompoundsItBegins() throws {
+        let folder = TemporaryFolder()
+        let index = try collection(folder, language: "de", ["material": "Das Material hat viele Eigenschaften und Kräfte",
+                                                            "tensor": "Der Spannungstensor beschreibt die Kräfte im Material"],
+                                   others: ["Der Zug fährt nach Berlin", "Die Katze schläft im Garten", "Das Wetter ist heute schön",
+                                            "Wir essen Brot und Käse", "Der Fluss fließt ins Meer"])
+        #expect(try index.search(SearchRequest("Was verursacht Spannungen im Material?")).results.map(\.entity.id.stringValue) == ["tensor", "material"])
+        // The word itself still ranks first: only a compound has it at half weight.
+        try index.index([Entity(type: "doc", id: "alone", attributes: ["text": "Spannungen im Material"])])
+        #expect(try index.search(SearchRequest("Spannungen")).results.map(\.entity.id.stringValue) == ["alone", "tensor"])
+    }
+
     @Test func germanUmlautsMatchTheirTwoLetterSpellings() throws {
         let folder = TemporaryFolder()
         let index = try index(folder)

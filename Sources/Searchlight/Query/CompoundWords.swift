@@ -52,6 +52,39 @@ enum CompoundWords {
         return best.map { ($0.head, $0.tail) }
     }
 
+    /// The most compounds a query word adds (the most frequent): 5, 10 and 20 gave XQuAD's German
+    /// questions MRR@10 0.934, 0.935 and 0.935.
+    static let compoundsPerWord = 10
+    /// The fewest letters of a word whose compounds are looked up, and of its stem.
+    static let shortestWordBeginning = 6
+
+    /// The index's words that begin with `word`'s stem and run on for a part of their own (at least
+    /// `shortestPart` more letters) without sharing its stem: the compounds it begins ("spannungen":
+    /// "spannungstensor"), the `compoundsPerWord` most frequent. A German text names its subject in
+    /// a compound as often as alone; a word search finds only the word, where character n-grams
+    /// find both. One scan of the words beginning with the stem.
+    ///
+    /// - Parameters:
+    ///   - word: a lower-cased word of the query.
+    ///   - stemmer: the stemmer of a language that joins compounds (`Language.joinsCompounds`).
+    ///   - database: the index whose words are read.
+    /// - Throws: `XapianError` when the index cannot be read.
+    ///
+    /// ```swift
+    /// try CompoundWords.beginning(with: "spannungen", stemmer: german, database: database)  // ["spannungstensor"]
+    /// ```
+    static func beginning(with word: String, stemmer: Stemmer, database: Database) throws(XapianError) -> [String] {
+        guard word.count >= shortestWordBeginning, word.allSatisfy(\.isLetter) else { return [] }
+        let stem = try stemmer.stem(word)
+        guard stem.count >= shortestWordBeginning - 1 else { return [] }
+        var compounds: [String] = []
+        for found in try Searcher.mostFrequentWords(beginning: stem, limit: compoundsPerWord, database: database)
+        where found.count >= stem.count + shortestPart {
+            if try stemmer.stem(found) != stem { compounds.append(found) }
+        }
+        return compounds
+    }
+
     /// The fewest letters of a part searched alone (`longestPart(of:database:)`).
     static let shortestAlonePart = 5
     /// The fewest letters of a word searched as one of its parts: a misspelt word of ordinary

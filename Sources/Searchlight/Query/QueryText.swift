@@ -39,6 +39,9 @@ struct QueryText {
     /// `lookUp`: its `Searcher.partialExpansionLimit` most frequent words, less those its stemmed
     /// term already matches.
     private(set) var expansions: [String: [String]] = [:]
+    /// The index's compounds that the text's finished words begin, in the languages that join
+    /// compounds (`CompoundWords.beginning(with:stemmer:database:)`), set by `lookUp`.
+    private(set) var compounds: [String] = []
     /// The words typed with accents or other marks that folding removes, as typed (lower-cased) and
     /// folded (`TextAnalyzer.exactForms`), less stopwords: entities with these spellings rank above
     /// those whose words only fold alike (`Searcher.exactFormBoost`).
@@ -215,7 +218,8 @@ struct QueryText {
     /// entity lists' prefixes). `expansionStemmer` is the stemmer every type's text is stemmed
     /// with, if one is.
     mutating func lookUp(in database: Database, synonyms: SynonymTable, expansionStemmer: Stemmer?,
-                         typos: TypoTolerance, stopwords: Set<String>, stemmers: [Stemmer] = []) throws(XapianError) {
+                         typos: TypoTolerance, stopwords: Set<String>, stemmers: [Stemmer] = [],
+                         compoundStemmers: [Stemmer] = []) throws(XapianError) {
         if typos == .auto, let spelt = try correctedSpelling(in: database, stopwords: stopwords, stemmers: stemmers) {
             if spelt.replacesText {
                 self = QueryText(spelt.text, typing: isTyping, partial: partial, exactForms: exactForms, typed: typed)
@@ -226,6 +230,13 @@ struct QueryText {
         }
         variants = try (synonyms.variants(of: self, database: database) + [rareWordsCorrected].compactMap { $0 }).map {
             QueryText($0, typing: isTyping, partial: partial, exactForms: [], typed: typed)
+        }
+        if !partial {
+            for stemmer in compoundStemmers {
+                for word in words where !stopwords.contains(word) {
+                    compounds += try CompoundWords.beginning(with: word, stemmer: stemmer, database: database)
+                }
+            }
         }
         for text in searchedTexts {
             guard text.partial, let (_, last) = text.plainWords, last.count > ShortPrefixTables.longestEntityPrefix,

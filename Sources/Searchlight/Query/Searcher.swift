@@ -295,6 +295,11 @@ final class Searcher {
             }
             var anyWords = try Self.weighingGrams(Self.either(languageAny), of: text)
             var allWordsQuery = allWords ? try Self.weighingGrams(Self.either(languageAll), of: text) : nil
+            if language.analyzer.language.joinsCompounds, !text.compounds.isEmpty {
+                let compounds = try Self.synonym(of: text.compounds).scaled(by: Ranking.compoundWeight)
+                anyWords = try Query.combine(.or, [anyWords, compounds])
+                allWordsQuery = try allWordsQuery.map { (query: Query) throws(XapianError) in try Query.combine(.andMaybe, [query, compounds]) }
+            }
             // Pairs only where the query reads as this language: an English query's "super bowl"
             // is no Vietnamese word, and would lift the Vietnamese passages naming it.
             if weights.map({ $0[position] == 1 }) ?? true, let pairs = try syllablePairs(text, in: language) {

@@ -169,6 +169,17 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
         return table
     }()
 
+    /// Whether the language writes compounds as one word (German, Dutch, Afrikaans, Luxembourgish,
+    /// the Scandinavian languages, Finnish, Estonian, Hungarian), so that a query's word also
+    /// finds the compounds it begins (`CompoundWords.beginning(with:stemmer:database:)`).
+    ///
+    /// ```swift
+    /// Language("de")?.joinsCompounds  // true
+    /// Language("fr")?.joinsCompounds  // false
+    /// ```
+    public var joinsCompounds: Bool { Language.compounding.contains(code) }
+    static let compounding: Set<String> = ["de", "nl", "af", "lb", "sv", "da", "no", "nb", "nn", "is", "fi", "et", "hu"]
+
     /// Whether the language writes its words as syllables separated by spaces, so that its
     /// neighbouring syllables are indexed and searched as pairs (`IndexTerms.syllablePairPrefix`):
     /// Vietnamese.
