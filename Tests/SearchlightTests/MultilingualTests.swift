@@ -204,7 +204,8 @@ import Testing
     }
 
     /// A German word finds the compounds it begins: "Spannungen" finds the text that speaks of a
-    /// "Spannungstensor" above one that only shares the question's other word.
+    /// "Spannungstensor" above one that only shares the question's other word; a compound finds
+    /// its last part.
     @Test func aGermanWordFindsTheCompoundsItBegins() throws {
         let folder = TemporaryFolder()
         let index = try collection(folder, language: "de", ["material": "Das Material hat viele Eigenschaften und Kräfte",
@@ -215,6 +216,11 @@ import Testing
         // The word itself still ranks first: only a compound has it at half weight.
         try index.index([Entity(type: "doc", id: "alone", attributes: ["text": "Spannungen im Material"])])
         #expect(try index.search(SearchRequest("Spannungen")).results.map(\.entity.id.stringValue) == ["alone", "tensor"])
+        // A compound finds its last part below itself: "Sekundarschulen" are "Schulen".
+        try index.index([Entity(type: "doc", id: "compound", attributes: ["text": "Die Sekundarschulen der Stadt"]),
+                         Entity(type: "doc", id: "schools", attributes: ["text": "Private Schulen und Gymnasien"]),
+                         Entity(type: "doc", id: "sekundar", attributes: ["text": "Der Sekundar Bereich"])])
+        #expect(try index.search(SearchRequest("Sekundarschulen")).results.map(\.entity.id.stringValue) == ["compound", "schools"])
     }
 
     @Test func germanUmlautsMatchTheirTwoLetterSpellings() throws {

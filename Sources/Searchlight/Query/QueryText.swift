@@ -39,8 +39,9 @@ struct QueryText {
     /// `lookUp`: its `Searcher.partialExpansionLimit` most frequent words, less those its stemmed
     /// term already matches.
     private(set) var expansions: [String: [String]] = [:]
-    /// The index's compounds that the text's finished words begin, in the languages that join
-    /// compounds (`CompoundWords.beginning(with:stemmer:database:)`), set by `lookUp`.
+    /// In the languages that join compounds, the index's compounds that the text's finished words
+    /// begin (`CompoundWords.beginning(with:stemmer:database:)`) and the last part of each word
+    /// that is two index words joined (`CompoundWords.split`), set by `lookUp`.
     private(set) var compounds: [String] = []
     /// The words typed with accents or other marks that folding removes, as typed (lower-cased) and
     /// folded (`TextAnalyzer.exactForms`), less stopwords: entities with these spellings rank above
@@ -231,10 +232,14 @@ struct QueryText {
         variants = try (synonyms.variants(of: self, database: database) + [rareWordsCorrected].compactMap { $0 }).map {
             QueryText($0, typing: isTyping, partial: partial, exactForms: [], typed: typed)
         }
-        if !partial {
-            for stemmer in compoundStemmers {
-                for word in words where !stopwords.contains(word) {
+        if !partial, !compoundStemmers.isEmpty {
+            for word in words where !stopwords.contains(word) {
+                for stemmer in compoundStemmers {
                     compounds += try CompoundWords.beginning(with: word, stemmer: stemmer, database: database)
+                }
+                // A compound is a kind of its last part: "Sekundarschulen" are "Schulen".
+                if let parts = try CompoundWords.split(word, database: database), !compounds.contains(parts.tail) {
+                    compounds.append(parts.tail)
                 }
             }
         }
