@@ -223,6 +223,15 @@ import Testing
         #expect(try index.search(SearchRequest("Sekundarschulen")).results.map(\.entity.id.stringValue) == ["compound", "schools"])
     }
 
+    /// An Arabic query of "للعصيان" (for the disobedience) finds the text that says "العصيان".
+    @Test func anArabicContractedArticleFindsTheArticle() throws {
+        let folder = TemporaryFolder()
+        let index = try collection(folder, language: "ar", ["civil": "العصيان المدني هو رفض طاعة القوانين", "other": "الشكل البسيط للبيت"],
+                                   others: ["ذهب الطلاب إلى المدرسة", "المدينة كبيرة وجميلة", "الطقس حار في الصيف", "نأكل الخبز والجبن", "النهر يجري إلى البحر"])
+        #expect(try index.search(SearchRequest("للعصيان")).results.map(\.entity.id.stringValue) == ["civil"])
+        #expect(try index.search(SearchRequest("البيت")).results.map(\.entity.id.stringValue) == ["other"])
+    }
+
     @Test func germanUmlautsMatchTheirTwoLetterSpellings() throws {
         let folder = TemporaryFolder()
         let index = try index(folder)

@@ -206,6 +206,16 @@ import Testing
         #expect(TextAnalyzer.syllablePairs("là gì", language: vietnamese).isEmpty)
     }
 
+    /// Arabic "لل" (li + al) at a word's start is written "ال", in text and queries; "لله" (two
+    /// letters after) and a "لل" inside a word stay.
+    @Test func arabicContractedArticlesAreWrittenInFull() {
+        let arabic = Language("ar")!
+        #expect(TextAnalyzer.expandingContractedArticle("الشكل البسيط للعصيان المدني", language: arabic) == "الشكل البسيط العصيان المدني")
+        #expect(TextAnalyzer.expandingContractedArticle("(للطلاب) لله", language: arabic) == "(الطلاب) لله")
+        #expect(TextAnalyzer.expandingContractedArticle("ظللنا", language: arabic) == "ظللنا")
+        #expect(TextAnalyzer.expandingContractedArticle("للعصيان", language: Language("fa")!) == "للعصيان")
+    }
+
     @Test func thaiSpansAreIndexedAsPairsAndTriplesAndSearchedByTriples() {
         #expect(TextAnalyzer.segmented("ข้าวผัด") == "ข้าว าวผั วผัด")
         #expect(TextAnalyzer.segmented("ข้าวผัด", grams: TextAnalyzer.indexedGrams) == "ข้า าว วผั ผัด ข้าว าวผั วผัด")

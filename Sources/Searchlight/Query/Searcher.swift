@@ -73,9 +73,10 @@ final class Searcher {
             let language = analyzer.language
             let lowersCapitals = text.utf8.contains { $0 >= 0x41 && $0 <= 0x5A }
             let splits = splittingJoinedWords && text.utf8.contains(UInt8(ascii: "-"))
-            guard language.germanUmlautAlternates || !language.elisions.isEmpty || lowersCapitals || splits else { return text }
+            guard language.germanUmlautAlternates || !language.elisions.isEmpty || language.contractedArticle != nil
+                    || lowersCapitals || splits else { return text }
             return Searcher.mappingWords(text, exactFields: exactFields) { word in
-                var kept = TextAnalyzer.splittingElisions(word, language: language)
+                var kept = TextAnalyzer.expandingContractedArticle(TextAnalyzer.splittingElisions(word, language: language), language: language)
                 if splits { kept = Searcher.splittingJoinedWords(kept) }
                 if lowersCapitals, !QueryText.operators.contains(kept) { kept = kept.lowercased() }
                 return language.germanUmlautAlternates ? TextNormalizer.collapsingUmlautSpellings(kept) : kept

@@ -169,6 +169,17 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
         return table
     }()
 
+    /// An article the language contracts with a preposition before it, as written contracted and
+    /// in full: Arabic "لل" (li + al: "للعصيان", for the disobedience) is "ال" with the preposition,
+    /// itself a stopword, dropped; Xapian's Snowball stemmer strips one and not always the other
+    /// ("للعصيان" stems to "للعص", "العصيان" to "العص"). nil for the other languages.
+    ///
+    /// ```swift
+    /// Language("ar")?.contractedArticle?.article  // "ال"
+    /// Language("fr")?.contractedArticle           // nil
+    /// ```
+    public var contractedArticle: (contracted: String, article: String)? { code == "ar" ? ("لل", "ال") : nil }
+
     /// Whether the language writes compounds as one word (German, Dutch, Afrikaans, Luxembourgish,
     /// the Scandinavian languages, Finnish, Estonian, Hungarian), so that a query's word also
     /// finds the compounds it begins (`CompoundWords.beginning(with:stemmer:database:)`).

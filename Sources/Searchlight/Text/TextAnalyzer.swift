@@ -90,6 +90,7 @@ public struct TextAnalyzer: Sendable {
             prepared = TextNormalizer.foldingUnicode(summary.hasInitials ? TextNormalizer.joiningInitials(text) : text)
         }
         if summary.hasApostrophe { prepared = TextAnalyzer.splittingElisions(prepared, language: language) }
+        if !summary.isASCII { prepared = TextAnalyzer.expandingContractedArticle(prepared, language: language) }
         if language.germanUmlautAlternates { prepared = TextNormalizer.collapsingUmlautSpellings(prepared) }
         if !summary.isASCII { prepared = TextAnalyzer.segmented(prepared, grams: TextAnalyzer.indexedGrams) }
         return prepared
@@ -173,6 +174,28 @@ public struct TextAnalyzer: Sendable {
         }
         flush()
         return pairs
+    }
+
+    /// `text` with each word that begins with `language`'s contracted article
+    /// (`Language.contractedArticle`) and has three letters or more after it written with the
+    /// article in full, in documents and queries alike.
+    ///
+    /// ```swift
+    /// TextAnalyzer.expandingContractedArticle("الشكل البسيط للعصيان", language: Language("ar")!)  // "الشكل البسيط العصيان"
+    /// ```
+    public static func expandingContractedArticle(_ text: String, language: Language) -> String {
+        guard let (contracted, article) = language.contractedArticle, text.contains(contracted) else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let range = rest.firstRange(of: contracted) {
+            let before = rest[..<range.lowerBound]
+            let startsWord = before.last.map { !$0.isLetter } ?? result.last.map { !$0.isLetter } ?? true
+            let after = rest[range.upperBound...].prefix { $0.isLetter }
+            result += before
+            result += startsWord && after.count >= 3 ? article : contracted
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
     }
 
     /// `text` without the elided articles and pronouns of `language` ("l'", "qu'", "dell'")
