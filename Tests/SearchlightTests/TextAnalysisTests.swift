@@ -194,6 +194,7 @@ import Testing
         #expect(TextAnalyzer.droppingQuestionWords("什么") == "什么")
         #expect(TextAnalyzer.droppingQuestionWords("อะไร?") == "อะไร?")
         #expect(TextAnalyzer.droppingQuestionWords("what is this?") == "what is this?")
+        #expect(TextAnalyzer.droppingQuestionWords("title:什么 东京在哪里") == "title:什么 东京在 ")
     }
 
     /// Vietnamese syllables pair with their neighbours, folded; function words, numbers and

@@ -296,8 +296,8 @@ public struct TextAnalyzer: Sendable {
 
     /// `text` with the question words of Thai and Chinese (`LanguageStopwords.unspacedQuestionWords`)
     /// cut out of it, as a parser drops the stopwords of languages with spaces; unchanged when that
-    /// would leave nothing of those scripts (a query of a question word alone still finds it).
-    /// For query text only: indexed text keeps every word.
+    /// would leave nothing of those scripts (a query of a question word alone still finds it), and
+    /// in a field's value. For query text only: indexed text keeps every word.
     ///
     /// ```swift
     /// TextAnalyzer.droppingQuestionWords("DECnet คืออะไร")       // "DECnet คือ "
@@ -306,10 +306,13 @@ public struct TextAnalyzer: Sendable {
     /// ```
     public static func droppingQuestionWords(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 >= 0xE0 }), text.unicodeScalars.contains(where: isUnspaced) else { return text }
-        var kept = text
-        for word in questionWords where kept.contains(word) {
-            kept = kept.replacing(word, with: " ")
-        }
+        let kept = text.split(separator: " ", omittingEmptySubsequences: false).map { token in
+            // A field's value (`title:什么`) is what was asked of the field: kept.
+            guard !token.contains(":") else { return String(token) }
+            var cut = String(token)
+            for word in questionWords where cut.contains(word) { cut = cut.replacing(word, with: " ") }
+            return cut
+        }.joined(separator: " ")
         return kept.unicodeScalars.contains(where: isUnspaced) ? kept : text
     }
 
