@@ -221,6 +221,9 @@ import Testing
                          Entity(type: "doc", id: "schools", attributes: ["text": "Private Schulen und Gymnasien"]),
                          Entity(type: "doc", id: "sekundar", attributes: ["text": "Der Sekundar Bereich"])])
         #expect(try index.search(SearchRequest("Sekundarschulen")).results.map(\.entity.id.stringValue) == ["compound", "schools"])
+        // Its last part too when the index lacks the first ("waldorf" is no word of it).
+        try index.index([Entity(type: "doc", id: "waldorf", attributes: ["text": "Die Waldorfschulen sind privat"])])
+        #expect(try index.search(SearchRequest("Waldorfschulen")).results.map(\.entity.id.stringValue) == ["waldorf", "schools"])
     }
 
     /// An Arabic query of "للعصيان" (for the disobedience) finds the text that says "العصيان".

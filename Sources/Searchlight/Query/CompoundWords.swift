@@ -98,17 +98,30 @@ enum CompoundWords {
     /// where the entities say "Paket" and "Paketkopf"); nil when there is none. One look-up per
     /// letter at most.
     ///
+    /// With `endingOnly`, the longest index word that ends it: the last part of a compound whose
+    /// first part the index lacks, what it is a kind of ("Sekundarschulen": "schulen").
+    ///
     /// - Parameters:
-    ///   - word: a lower-cased word of the query that no entity has.
+    ///   - word: a lower-cased word of the query (with `endingOnly` false, one that no entity has).
     ///   - database: the index whose words are looked up.
+    ///   - endingOnly: whether only the words that end it count.
     /// - Throws: `XapianError` when the index cannot be read.
-    static func longestPart(of word: String, database: Database) throws(XapianError) -> String? {
+    ///
+    /// ```swift
+    /// try CompoundWords.longestPart(of: "sekundarschulen", database: database, endingOnly: true)  // "schulen"
+    /// ```
+    static func longestPart(of word: String, database: Database, endingOnly: Bool = false) throws(XapianError) -> String? {
         let letters = Array(word.unicodeScalars)
         guard letters.count >= shortestWordOfParts, letters.count <= longestWord, letters.allSatisfy(isLetter) else { return nil }
         for length in stride(from: letters.count - 1, through: shortestAlonePart, by: -1) {
-            let head = String(String.UnicodeScalarView(letters[..<length]))
             let tail = String(String.UnicodeScalarView(letters[(letters.count - length)...]))
-            let headCount = try database.termFrequency(head), tailCount = try database.termFrequency(tail)
+            let tailCount = try database.termFrequency(tail)
+            if endingOnly {
+                if tailCount > 0 { return tail }
+                continue
+            }
+            let head = String(String.UnicodeScalarView(letters[..<length]))
+            let headCount = try database.termFrequency(head)
             if headCount > 0 || tailCount > 0 { return headCount >= tailCount ? head : tail }
         }
         return nil

@@ -41,7 +41,8 @@ struct QueryText {
     private(set) var expansions: [String: [String]] = [:]
     /// In the languages that join compounds, the index's compounds that the text's finished words
     /// begin (`CompoundWords.beginning(with:stemmer:database:)`) and the last part of each word
-    /// that is two index words joined (`CompoundWords.split`), set by `lookUp`.
+    /// that is two index words joined (`CompoundWords.split`) or, from 12 letters, ends in one
+    /// (`CompoundWords.longestPart(of:database:endingOnly:)`); set by `lookUp`.
     private(set) var compounds: [String] = []
     /// The words typed with accents or other marks that folding removes, as typed (lower-cased) and
     /// folded (`TextAnalyzer.exactForms`), less stopwords: entities with these spellings rank above
@@ -237,10 +238,11 @@ struct QueryText {
                 for stemmer in compoundStemmers {
                     compounds += try CompoundWords.beginning(with: word, stemmer: stemmer, database: database)
                 }
-                // A compound is a kind of its last part: "Sekundarschulen" are "Schulen".
-                if let parts = try CompoundWords.split(word, database: database), !compounds.contains(parts.tail) {
-                    compounds.append(parts.tail)
-                }
+                // A compound is a kind of its last part: "Sekundarschulen" are "Schulen", whether or
+                // not the index has its first part.
+                var last = try CompoundWords.split(word, database: database)?.tail
+                if last == nil { last = try CompoundWords.longestPart(of: word, database: database, endingOnly: true) }
+                if let last, !compounds.contains(last) { compounds.append(last) }
             }
         }
         for text in searchedTexts {
