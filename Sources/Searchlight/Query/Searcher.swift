@@ -296,16 +296,19 @@ final class Searcher {
             }
             var anyWords = try Self.weighingGrams(Self.either(languageAny), of: text)
             var allWordsQuery = allWords ? try Self.weighingGrams(Self.either(languageAll), of: text) : nil
+            var alternatives: [Query] = []
             if language.analyzer.language.joinsCompounds, !text.compounds.isEmpty {
-                let compounds = try Self.synonym(of: text.compounds).scaled(by: Ranking.compoundWeight)
-                anyWords = try Query.combine(.or, [anyWords, compounds])
-                allWordsQuery = try allWordsQuery.map { (query: Query) throws(XapianError) in try Query.combine(.andMaybe, [query, compounds]) }
+                alternatives.append(try Self.synonym(of: text.compounds).scaled(by: Ranking.compoundWeight))
             }
             // Pairs only where the query reads as this language: an English query's "super bowl"
             // is no Vietnamese word, and would lift the Vietnamese passages naming it.
             if weights.map({ $0[position] == 1 }) ?? true, let pairs = try syllablePairs(text, in: language) {
-                anyWords = try Query.combine(.or, [anyWords, pairs])
-                allWordsQuery = try allWordsQuery.map { (query: Query) throws(XapianError) in try Query.combine(.andMaybe, [query, pairs]) }
+                alternatives.append(pairs)
+            }
+            for alternative in alternatives {
+                // Another way to match the words: any of them for the any-word tier, never required by the all-word one.
+                anyWords = try Query.combine(.or, [anyWords, alternative])
+                allWordsQuery = try allWordsQuery.map { (query: Query) throws(XapianError) in try Query.combine(.andMaybe, [query, alternative]) }
             }
             if let boost = try typedFormBoost(text, in: language) {
                 // Scaled back so that an entity with every word as typed scores as it would without
