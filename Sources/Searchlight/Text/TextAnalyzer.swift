@@ -190,9 +190,10 @@ public struct TextAnalyzer: Sendable {
         while let range = rest.firstRange(of: contracted) {
             let before = rest[..<range.lowerBound]
             let startsWord = before.last.map { !$0.isLetter } ?? result.last.map { !$0.isLetter } ?? true
-            let after = rest[range.upperBound...].prefix { $0.isLetter }
+            // Three letters after it are enough to tell (and bound the look-ahead of a long run).
+            let after = rest[range.upperBound...].prefix(3)
             result += before
-            result += startsWord && after.count >= 3 ? article : contracted
+            result += startsWord && after.count == 3 && after.allSatisfy(\.isLetter) ? article : contracted
             rest = rest[range.upperBound...]
         }
         return result + rest
