@@ -176,6 +176,27 @@ import Testing
         #expect(try index.search(SearchRequest("อะไร")).results.map(\.entity.id.stringValue) == ["asking"])
     }
 
+    /// A query of more words than `SearchRequest.maximumWords` is searched by its first ones, and
+    /// says so; a letter of a script written without spaces counts as a word.
+    @Test func aLongQueryIsSearchedByItsFirstWords() throws {
+        let folder = TemporaryFolder()
+        let english = try collection(folder, language: "en", ["first": "granite waterfall", "last": "obsidian canyon"],
+                                     others: ["river bend", "pine forest", "alpine meadow", "city park", "desert road"])
+        let filler = Array(repeating: "zzq", count: SearchRequest.maximumWords)
+        let found = try english.search(SearchRequest((["granite"] + filler + ["obsidian"]).joined(separator: " ")))
+        #expect(found.results.map(\.entity.id.stringValue) == ["first"])
+        #expect(found.searchedText?.split(separator: " ").count == SearchRequest.maximumWords)
+        #expect(try english.search(SearchRequest("granite obsidian")).searchedText == nil)
+
+        let thaiFolder = TemporaryFolder()
+        let thai = try collection(thaiFolder, language: "th", ["network": "ชุดโปรโตคอลเครือข่าย", "river": "แม่น้ำเจ้าพระยา"],
+                                  others: ["ระบบภูมิคุ้มกันปรับตัว", "นักเรียนไปโรงเรียน", "ข้าวผัดอร่อยมาก", "ฝนตกหนักในฤดูร้อน", "ดอกไม้บาน"])
+        let long = "เครือข่าย" + String(repeating: "ฮ", count: 2 * SearchRequest.maximumWords) + "แม่น้ำ"
+        let thaiFound = try thai.search(SearchRequest(long))
+        #expect(thaiFound.searchedText?.unicodeScalars.count == SearchRequest.maximumWords)
+        #expect(thaiFound.results.map(\.entity.id.stringValue) == ["network"])
+    }
+
     /// A Vietnamese word of two syllables: the entity with them side by side ("lục lạp",
     /// chloroplast) ranks above one with each syllable apart, more often, typed with or without
     /// accents.

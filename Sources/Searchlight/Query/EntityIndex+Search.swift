@@ -9,6 +9,9 @@ extension EntityIndex {
     /// (`QueryText`), planned (`QueryPlanner`), a page of the plan is read (`PageReader`), and its
     /// hits become results (`ResultAssembler`).
     ///
+    /// A text of more than `SearchRequest.maximumWords` words is searched by its first ones
+    /// (`SearchResults.searchedText`).
+    ///
     /// - Parameter request: the text, types, filter, sort, facets and page.
     /// - Returns: a page of results in one ranked list, with the total and what else was asked.
     /// - Throws: `SearchlightError.unknownType` or `.invalidQuery` for a request the schema cannot
@@ -19,6 +22,14 @@ extension EntityIndex {
     /// for result in found.results { print(result.rank, result.displayRepresentation.title, result.score) }
     /// ```
     public func search(_ request: SearchRequest) throws(SearchlightError) -> SearchResults {
+        if let cut = QueryText.cut(request.text) {
+            var shortened = request
+            shortened.text = cut
+            var found = try search(shortened)
+            found.query = request.text
+            found.searchedText = cut
+            return found
+        }
         let schema = self.schema
         try Self.check(request, against: schema)
         return try read { (state: inout State) throws -> SearchResults in

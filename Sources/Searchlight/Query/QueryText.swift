@@ -113,6 +113,30 @@ struct QueryText {
         }
     }
 
+    /// `text` up to the end of its `SearchRequest.maximumWords`-th word (letters of scripts
+    /// written without spaces counted one by one, as `TextAnalyzer.isUnspaced` tells them), trimmed;
+    /// nil when it has no more words than that.
+    ///
+    /// ```swift
+    /// QueryText.cut(String(repeating: "word ", count: 1_500))?.count   // 4_999: the first 1,000 words
+    /// QueryText.cut("half dome")                                       // nil
+    /// ```
+    static func cut(_ text: String) -> String? {
+        var words = 0
+        var afterSpace = true
+        let scalars = text.unicodeScalars
+        for index in scalars.indices {
+            let scalar = scalars[index]
+            let isSpace = scalar.properties.isWhitespace
+            let begins = TextAnalyzer.isUnspaced(scalar) || (afterSpace && !isSpace)
+            afterSpace = isSpace
+            guard begins else { continue }
+            words += 1
+            if words > SearchRequest.maximumWords { return String(scalars[..<index]).trimming(\.isWhitespace) }
+        }
+        return nil
+    }
+
     /// Whether nothing was typed but spaces.
     var isEmpty: Bool { trimmed.isEmpty }
 

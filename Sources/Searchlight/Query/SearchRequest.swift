@@ -18,7 +18,19 @@ public struct SearchRequest: Sendable, Hashable {
     }
 
     /// The query text: words, "phrases", AND/OR/NOT, -word, field:word, key:low..high, type:name.
+    /// Of a longer text than `maximumWords`, the first words are searched.
     public var text: String
+    /// The most words a search reads of its text (`SearchResults.searchedText` says when it cut
+    /// one), a letter of a script written without spaces (Chinese, Japanese, Thai, …) counting
+    /// as a word, since each begins n-grams of its own. Xapian's matcher slows with the square of
+    /// a query's terms (8,000 words took 3 s, 16,000 took 11 s), and a text this long is pasted
+    /// prose, which its first thousand words find as well.
+    ///
+    /// ```swift
+    /// let found = try index.search(SearchRequest(String(repeating: "granite ", count: 1_500)))
+    /// found.searchedText?.split(separator: " ").count   // SearchRequest.maximumWords
+    /// ```
+    public static let maximumWords = 1_000
     /// Entity types to search; empty means all.
     public var types: [String]
     public var match: MatchMode
@@ -126,6 +138,9 @@ public struct SearchResults: Sendable, Hashable {
     /// The other texts searched along with the query, each with one name replaced by another name
     /// of the same entity (synonyms from attributes such as `alternateNames`).
     public var synonyms: [String] = []
+    /// The text searched, when `query` has more than `SearchRequest.maximumWords` words: its
+    /// first ones; nil when the whole query was searched.
+    public var searchedText: String?
     /// Xapian's description of the query that ran (with expansions), when the request asked to explain.
     public var plan: String?
 

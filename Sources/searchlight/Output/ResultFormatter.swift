@@ -19,6 +19,7 @@ struct ResultFormatter {
             ("correction", results.correction.map(JSONValue.string) ?? .null),
             ("correctionSearched", .bool(results.correctionSearched)),
             ("synonyms", .array(results.synonyms.map(JSONValue.string))),
+            ("searchedText", results.searchedText.map(JSONValue.string) ?? .null),
         ]
         if let plan = results.plan { members.append(("plan", .string(plan))) }
         if !results.facets.isEmpty {
@@ -66,9 +67,12 @@ struct ResultFormatter {
         var sections: [String] = []
         // Indexed data (and the query) may hold control characters: shown escaped, see `Terminal.printable`.
         let show = Terminal.printable
+        if let searched = results.searchedText {
+            sections.append(Terminal.dim("The query is long: its first \(SearchRequest.maximumWords) words were searched, up to \"…\(show(String(searched.suffix(24))))\"."))
+        }
         if let correction = results.correction {
             sections.append(results.correctionSearched
-                ? "Showing results for: \(Terminal.bold(show(correction))) (--typos off searches '\(show(results.query))' as typed)"
+                ? "Showing results for: \(Terminal.bold(show(correction))) (--typos off searches '\(show(results.searchedText ?? results.query))' as typed)"
                 : "Did you mean: \(Terminal.bold(show(correction)))?")
         }
         if !results.synonyms.isEmpty { sections.append(Terminal.dim("Also searched: " + show(results.synonyms.joined(separator: "; ")))) }
