@@ -197,6 +197,28 @@ import Testing
         #expect(thaiFound.results.map(\.entity.id.stringValue) == ["network"])
     }
 
+    /// An entity with another form of a query's word that the stemmer leaves apart ("Москвы" for
+    /// "московский", of Moscow; "الكومبيوتر" for "الكمبيوتر", computer spelt another way) ranks
+    /// above a shorter one with the other words alone, by the letter trigrams they share; not with
+    /// typos off, nor for a word in quotes.
+    @Test(arguments: [
+        ("ru", "Университет Москвы основан давно", "Университет Казани основан", "университет", "московский"),
+        ("ar", "تطوير الكومبيوتر في المدينة", "تطوير المدينة", "تطوير", "الكمبيوتر"),
+    ])
+    func aWordFindsItsOtherFormsByTrigrams(language: String, other: String, plain: String, shared: String, word: String) throws {
+        let folder = TemporaryFolder()
+        let index = try collection(folder, language: language, ["plain": plain, "other": other],
+                                   others: ["река течёт", "горы высокие", "مدرسة جديدة", "سوق قديم", "лес зелёный"])
+        func first(_ text: String, typos: TypoTolerance = .auto) throws -> String? {
+            var request = SearchRequest(text)
+            request.typos = typos
+            return try index.search(request).results.first?.entity.id.stringValue
+        }
+        #expect(try first("\(word) \(shared)") == "other")
+        #expect(try first("\(word) \(shared)", typos: .off) == "plain")
+        #expect(try first("\"\(word)\" \(shared)") == "plain")
+    }
+
     /// A Vietnamese word of two syllables: the entity with them side by side ("lục lạp",
     /// chloroplast) ranks above one with each syllable apart, more often, typed with or without
     /// accents.

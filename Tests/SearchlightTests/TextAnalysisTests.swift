@@ -130,6 +130,22 @@ import Testing
         #expect(fold("ISPARTA ılık") == "isparta ilik")
     }
 
+    /// Trigrams of the words of four letters or more, folded, but stopwords and words with digits;
+    /// a query's are those of its free words: not quoted, negated, operators or field parts, nor
+    /// the word being typed.
+    @Test func letterTrigramsOfFreeWords() {
+        #expect(TextAnalyzer.letterTrigrams("Die Universität Moskau", stopwords: ["die"])
+                == ["uni", "niv", "ive", "ver", "ers", "rsi", "sit", "ita", "tat", "mos", "osk", "ska", "kau"])
+        #expect(TextAnalyzer.letterTrigrams("Москвы год 1990 Internet2", stopwords: []) == ["мос", "оск", "скв", "квы"])
+        #expect(TextAnalyzer.letterTrigrams("بالسواكن", stopwords: []) == ["بال", "الس", "لسو", "سوا", "واك", "اكن"])
+        #expect(QueryText("\"half dome\" -trail name:yosemite granite NTL-Dienste AND walls", typing: true, stopwords: []).freeWords
+                == ["granite", "NTL", "Dienste"])
+        #expect(QueryText("granite walls", typing: false, stopwords: []).freeWords == ["granite", "walls"])
+        #expect(Language("ar")!.matchesTrigrams && Language("de")!.matchesTrigrams && Language("hi")!.matchesTrigrams)
+        #expect(!Language.english.matchesTrigrams && !Language("zh")!.matchesTrigrams && !Language("th")!.matchesTrigrams
+                && !Language.none.matchesTrigrams)
+    }
+
     @Test func otherScriptsKeepTheirMarksAndStayComposed() {
         #expect(fold("がギ") == "がギ")
         #expect(fold("か\u{3099}") == "が")

@@ -45,6 +45,11 @@ enum IndexTerms {
     /// rare as the word, where each syllable alone is common.
     static let syllablePairPrefix = "XV"
 
+    /// Three letters in a row of a word of four letters or more, folded, in a language that
+    /// matches words by their trigrams (`Language.matchesTrigrams`, `TextAnalyzer.letterTrigrams`):
+    /// "Москвы" is "XGмос", "XGоск", "XGскв" and "XGквы".
+    static let trigramPrefix = "XG"
+
     /// The whole title, normalised (lower-cased words joined by spaces): exact-title matches rank first.
     static let wholeTitlePrefix = "XE"
     static func wholeTitle(_ text: String) -> String { wholeTitlePrefix + Words.normalisedName(text) }

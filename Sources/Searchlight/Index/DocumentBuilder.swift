@@ -66,6 +66,11 @@ final class DocumentBuilder {
                         for form in TextAnalyzer.exactForms(text) where !analyzer.stopwords.contains(form.folded) {
                             addTerm(IndexTerms.exactFormPrefix + form.exact, wdf: weight)
                         }
+                        if analyzer.language.matchesTrigrams {
+                            for trigram in TextAnalyzer.letterTrigrams(text, stopwords: analyzer.stopwords) {
+                                addTerm(IndexTerms.trigramPrefix + trigram, wdf: weight)
+                            }
+                        }
                         if analyzer.language.pairsSyllables {
                             for pair in TextAnalyzer.syllablePairs(text, language: analyzer.language) {
                                 addTerm(IndexTerms.syllablePairPrefix + pair, wdf: weight)

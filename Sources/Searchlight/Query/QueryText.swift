@@ -44,6 +44,12 @@ struct QueryText {
     /// that is two index words joined (`CompoundWords.split`) or, from 12 letters, ends in one
     /// (`CompoundWords.longestPart(of:database:endingOnly:)`); set by `lookUp`.
     private(set) var compounds: [String] = []
+    /// The letter trigrams that rank the entities the text's words match (`Searcher.trigrams`),
+    /// set by `lookUp` when typos are forgiven: those of the finished words outside quotes,
+    /// neither negated (`-word`) nor operators, field names or field values (`field:value`), as
+    /// typed (before any correction), less the common ones (`trigrams(of:stopwords:database:)`).
+    /// Empty when typos are off: then words match only as typed (and stemmed).
+    private(set) var trigrams: [String] = []
     /// The words typed with accents or other marks that folding removes, as typed (lower-cased) and
     /// folded (`TextAnalyzer.exactForms`), less stopwords: entities with these spellings rank above
     /// those whose words only fold alike (`Searcher.exactFormBoost`).
@@ -205,6 +211,50 @@ struct QueryText {
         return found
     }
 
+    /// The letter trigrams of `words` (`TextAnalyzer.letterTrigrams`) that the index has in at
+    /// most `Ranking.commonTrigramShare` of its entities, each once, the `Ranking.trigramLimit`
+    /// rarest of them, in the order of the words.
+    static func trigrams(of words: [String], stopwords: Set<String>, database: Database) throws(XapianError) -> [String] {
+        guard !words.isEmpty else { return [] }
+        let most = Double(try database.documentCount) * Ranking.commonTrigramShare
+        var seen = Set<String>()
+        var found: [(trigram: String, frequency: Int)] = []
+        // The first words' trigrams only: a pasted text has thousands.
+        for trigram in TextAnalyzer.letterTrigrams(words.joined(separator: " "), stopwords: stopwords).prefix(Ranking.trigramScanLimit)
+        where seen.insert(trigram).inserted {
+            let frequency = try database.termFrequency(IndexTerms.trigramPrefix + trigram)
+            if frequency > 0, Double(frequency) <= most { found.append((trigram, frequency)) }
+        }
+        let rarest = Set(found.sorted { $0.frequency < $1.frequency }.prefix(Ranking.trigramLimit).map(\.trigram))
+        return found.map(\.trigram).filter(rarest.contains)
+    }
+
+    /// The finished words of the trimmed text outside quotes, neither negated (`-word`) nor
+    /// operators, field names or field values (`field:value`), as typed: see `trigrams`.
+    ///
+    /// ```swift
+    /// QueryText("\"half dome\" -trail name:yosemite granite walls", typing: true, stopwords: []).freeWords
+    /// // ["granite"]: "walls" is still being typed
+    /// ```
+    var freeWords: [String] {
+        let runs = runs
+        var found: [String] = []
+        var quoted = false
+        for (index, run) in runs.enumerated() {
+            guard run.isWord else {
+                if run.text.unicodeScalars.count(where: Searcher.quotes.contains) % 2 == 1 { quoted.toggle() }
+                continue
+            }
+            if quoted || Self.operators.contains(String(run.text)) || (partial && index == runs.count - 1) { continue }
+            if index > 0, runs[index - 1].text.hasSuffix(":") { continue }
+            if index + 1 < runs.count, runs[index + 1].text.hasPrefix(":") { continue }
+            // A hyphen after a space (or first) negates; between two words it joins them.
+            if index > 0, runs[index - 1].text.hasSuffix("-"), index == 1 || runs[index - 1].text.dropLast().last?.isWhitespace == true { continue }
+            found.append(String(run.text))
+        }
+        return found
+    }
+
     /// The trimmed text cut into its words (runs of word characters) and what lies between them, in order.
     private var runs: [(text: Substring, isWord: Bool)] {
         let scalars = trimmed.unicodeScalars
@@ -246,6 +296,8 @@ struct QueryText {
     mutating func lookUp(in database: Database, synonyms: SynonymTable, expansionStemmer: Stemmer?,
                          typos: TypoTolerance, stopwords: Set<String>, stemmers: [Stemmer] = [],
                          compoundStemmers: [Stemmer] = []) throws(XapianError) {
+        // Words as typed, not as corrected: their trigrams find what the correction may miss.
+        let trigrams = typos == .auto ? try Self.trigrams(of: freeWords, stopwords: stopwords, database: database) : []
         if typos == .auto, let spelt = try correctedSpelling(in: database, stopwords: stopwords, stemmers: stemmers) {
             if spelt.replacesText {
                 self = QueryText(spelt.text, typing: isTyping, partial: partial, exactForms: exactForms, typed: typed)
@@ -254,6 +306,7 @@ struct QueryText {
                 rareWordsCorrected = spelt.text
             }
         }
+        self.trigrams = trigrams
         variants = try (synonyms.variants(of: self, database: database) + [rareWordsCorrected].compactMap { $0 }).map {
             QueryText($0, typing: isTyping, partial: partial, exactForms: [], typed: typed)
         }

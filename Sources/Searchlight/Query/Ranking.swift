@@ -87,6 +87,25 @@ enum Ranking {
     /// XQuAD MRR@10: th 0.957 → 0.963, zh 0.947 → 0.955 (th 0.963 from 1/8 to 1/3, 0.961 at 1/2).
     static let unspacedGramWeight = 0.25
 
+    /// The weight of each letter trigram of a query's words (`Searcher.trigrams`), in the languages
+    /// that match them (`Language.matchesTrigrams`): a quarter, as the n-grams of scripts without
+    /// spaces weigh, so that a word of six letters (four trigrams) found only by its letters weighs
+    /// about as much as a word found whole. XQuAD's Arabic questions, MRR@10: 0.9286 with none,
+    /// 0.9374 at a tenth, 0.9428 at a quarter, 0.9415 at a half.
+    static let trigramWeight = 0.25
+    /// The most letter trigrams a query searches, its rarest (`QueryText.trigrams`): each is a
+    /// posting list the matcher reads beside the words'. Debian's German descriptions, p50 and p99
+    /// of `bench --mode search` without trigrams 654 µs and 1.9 ms; with all of them 2.6 and 15.9 ms
+    /// (MRR@10 XQuAD ar 0.9416, de 0.9490, ru 0.9526); with the 16 rarest of those in at most a fifth
+    /// of the entities, 1.2 and 3.1 ms (0.9403, 0.9483, 0.9516).
+    static let trigramLimit = 16
+    /// The share of the entities a trigram may be in and still rank them: one in more says
+    /// little of a word (BM25 weighs it near nothing) and costs the longest posting lists.
+    static let commonTrigramShare = 0.2
+    /// How many of a query's trigrams are looked up at most, the first words' (a text of a
+    /// thousand words has thousands).
+    static let trigramScanLimit = 256
+
     /// The weight of the compounds a query's words begin and of the last parts of those that are
     /// compounds, in a language that joins compounds (`QueryText.compounds`), as one word that any
     /// of them spells: half, since a compound is about its last part more than its first, and its

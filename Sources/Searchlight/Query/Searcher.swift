@@ -310,6 +310,16 @@ final class Searcher {
                 anyWords = try Query.combine(.or, [anyWords, alternative])
                 allWordsQuery = try allWordsQuery.map { (query: Query) throws(XapianError) in try Query.combine(.andMaybe, [query, alternative]) }
             }
+            // Trigrams only where the query reads as this language and no other: they add to the
+            // scores of the languages that match them, which one scale would not bear ("Victoria"
+            // alone would rank a German entity with the name above an English one with it twice).
+            if weights.map({ $0[position] == 1 && $0.count(where: { $0 == 1 }) == 1 }) ?? true,
+               let trigrams = try trigrams(text, in: language) {
+                // Ranks the entities the words match, never matches one alone: a trigram is in
+                // thousands of words.
+                anyWords = try Query.combine(.andMaybe, [anyWords, trigrams])
+                allWordsQuery = try allWordsQuery.map { (query: Query) throws(XapianError) in try Query.combine(.andMaybe, [query, trigrams]) }
+            }
             if let boost = try typedFormBoost(text, in: language) {
                 // Scaled back so that an entity with every word as typed scores as it would without
                 // the boost: parses in different languages stay on one scale (only some have typed
@@ -344,6 +354,15 @@ final class Searcher {
         let pairs = TextAnalyzer.syllablePairs(text.typed, language: language.analyzer.language)
         guard !pairs.isEmpty else { return nil }
         return try Query.combine(.or, pairs.map { Query.term(IndexTerms.syllablePairPrefix + $0) })
+    }
+
+    /// The letter trigrams of `text`'s words (`QueryText.trigrams`), any of them, each weighted
+    /// `Ranking.trigramWeight`, in a language that indexes them (`Language.matchesTrigrams`): an
+    /// entity with another form of a word ("Москвы" for "московский", "الكومبيوتر" for
+    /// "الكمبيوتر") ranks above one without it. nil when there are none.
+    func trigrams(_ text: QueryText, in language: LanguageParser) throws(XapianError) -> Query? {
+        guard language.analyzer.language.matchesTrigrams, !text.trigrams.isEmpty else { return nil }
+        return try Query.combine(.or, text.trigrams.map { Query.term(IndexTerms.trigramPrefix + $0) }).scaled(by: Ranking.trigramWeight)
     }
 
     /// `query` with the n-grams that `text`'s words in scripts written without spaces are searched

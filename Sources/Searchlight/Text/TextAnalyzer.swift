@@ -135,6 +135,41 @@ public struct TextAnalyzer: Sendable {
         return forms
     }
 
+    /// The letter trigrams of `text`'s words (`Language.matchesTrigrams`): each run of three
+    /// letters of every word of `trigramWordLength` letters or more, folded
+    /// (`TextNormalizer.normalized`), in order, repeats kept; words in `stopwords` and words with a
+    /// digit (numbers and ids match only as written) have none.
+    ///
+    /// ```swift
+    /// TextAnalyzer.letterTrigrams("Die Universität Moskau", stopwords: ["die"])
+    /// // ["uni", "niv", "ive", "ver", "ers", "rsi", "sit", "ita", "tat", "mos", "osk", "ska", "kau"]
+    /// ```
+    public static func letterTrigrams(_ text: String, stopwords: Set<String>) -> [String] {
+        var trigrams: [String] = []
+        var word = String.UnicodeScalarView()
+        func flush() {
+            defer { word.removeAll(keepingCapacity: true) }
+            guard word.count >= trigramWordLength, !word.contains(where: { $0.properties.numericType != nil }) else { return }
+            let folded = TextNormalizer.normalized(String(word))
+            guard !stopwords.contains(folded) else { return }
+            let letters = Array(folded.unicodeScalars)
+            guard letters.count >= 3 else { return }
+            for start in 0...(letters.count - 3) {
+                var trigram = String.UnicodeScalarView()
+                trigram.append(contentsOf: letters[start..<(start + 3)])
+                trigrams.append(String(trigram))
+            }
+        }
+        for scalar in text.unicodeScalars {
+            if TextNormalizer.isWordCharacter(scalar) { word.append(scalar) } else { flush() }
+        }
+        flush()
+        return trigrams
+    }
+
+    /// The fewest letters of a word with letter trigrams: a word of three is one trigram, itself.
+    static let trigramWordLength = 4
+
     /// The pairs of neighbouring syllables of `text`, for a language that writes its words as
     /// syllables (`Language.pairsSyllables`): two words of letters with only spaces between them,
     /// neither one of the language's function words as written (`Language.functionWords`), each
