@@ -217,6 +217,11 @@ import Testing
         #expect(try first("\(word) \(shared)") == "other")
         #expect(try first("\(word) \(shared)", typos: .off) == "plain")
         #expect(try first("\"\(word)\" \(shared)") == "plain")
+        // Explained as the trigrams they are.
+        var explained = SearchRequest("\(word) \(shared)")
+        explained.explain = true
+        let matches = try index.search(explained).results.first?.explanation?.matches ?? []
+        #expect(matches.contains { $0.field == "trigram" && $0.weight > 0 })
     }
 
     /// A Vietnamese word of two syllables: the entity with them side by side ("lục lạp",

@@ -19,7 +19,8 @@ public struct Explanation: Sendable, Hashable {
         /// The term as stored, e.g. `Zgranit` or `XFname:dome`.
         public var term: String
         /// Where it comes from: an attribute key, `text` (any searchable-by-default attribute),
-        /// `title prefix`, `whole title`, `type` or `domain`.
+        /// `trigram` (three letters of a word in such text), `title prefix`, `whole title`, `type`
+        /// or `domain`.
         public var field: String
         /// The word, stem (`granit*`) or value the term stands for.
         public var word: String
@@ -90,6 +91,12 @@ public struct Explanation: Sendable, Hashable {
         }
         if term.hasPrefix(IndexTerms.wholeTitlePrefix) {
             return Match(term: term, field: "whole title", word: String(term.dropFirst(IndexTerms.wholeTitlePrefix.count)))
+        }
+        if term.hasPrefix(IndexTerms.trigramPrefix) {
+            return Match(term: term, field: "trigram", word: "…" + term.dropFirst(IndexTerms.trigramPrefix.count) + "…")
+        }
+        for prefix in [IndexTerms.exactFormPrefix, IndexTerms.syllablePairPrefix] where term.hasPrefix(prefix) {
+            return Match(term: term, field: "text", word: String(term.dropFirst(prefix.count)))
         }
         if term.hasPrefix(IndexTerms.stemPrefix) { return Match(term: term, field: "text", word: term.dropFirst(IndexTerms.stemPrefix.count) + "*") }
         return Match(term: term, field: "text", word: term)
