@@ -95,13 +95,15 @@ enum Ranking {
     static let trigramWeight = 0.25
     /// The most letter trigrams a query searches, its rarest (`QueryText.trigrams`): each is a
     /// posting list the matcher reads beside the words'. Debian's German descriptions, p50 and p99
-    /// of `bench --mode search` without trigrams 654 µs and 1.9 ms; with all of them 2.6 and 15.9 ms
-    /// (MRR@10 XQuAD ar 0.9416, de 0.9490, ru 0.9526); with the 16 rarest of those in at most a fifth
-    /// of the entities, 1.2 and 3.1 ms (0.9403, 0.9483, 0.9516).
+    /// of `bench --mode search` without trigrams 0.67 and 2.0 ms; with all of them 2.6 and 15.9 ms
+    /// (MRR@10 XQuAD ar 0.9416, de 0.9490, ru 0.9526); with the 16 rarest of those in at most a
+    /// fifth, 0.3 or half of the entities (`commonTrigramShare`), 1.24, 1.33 and 1.49 ms, p99 3.3,
+    /// 3.5 and 4.2 ms (XQuAD ro 0.9587, 0.9602; Debian's Spanish descriptions 0.9642, 0.9712,
+    /// 0.9736): 0.3 is the most that keeps searches within twice their time.
     static let trigramLimit = 16
     /// The share of the entities a trigram may be in and still rank them: one in more says
     /// little of a word (BM25 weighs it near nothing) and costs the longest posting lists.
-    static let commonTrigramShare = 0.2
+    static let commonTrigramShare = 0.3
     /// How many of a query's trigrams are looked up at most, the first words' (a text of a
     /// thousand words has thousands).
     static let trigramScanLimit = 256
