@@ -69,7 +69,8 @@ extension EntityIndex {
         }
         try text.lookUp(in: state.database, synonyms: searcher.synonyms, expansionStemmer: searcher.expansionStemmer,
                         typos: request.typos, stopwords: searcher.stopwords, stemmers: searcher.languages.compactMap(\.stemmer),
-                        compoundStemmers: searcher.languages.filter(\.analyzer.language.joinsCompounds).compactMap(\.stemmer))
+                        compoundStemmers: searcher.languages.filter(\.analyzer.language.joinsCompounds).compactMap(\.stemmer),
+                        matchesTrigrams: searcher.languages.contains { $0.analyzer.language.matchesTrigrams })
         let plan = try QueryPlanner(searcher: searcher, schema: schema).plan(request, text: text, facts: IndexFacts(database: state.database))
         let reader = try PageReader(plan: plan, schema: schema, database: state.database)
         let page = try reader.read(offset: request.offset, limit: request.limit)

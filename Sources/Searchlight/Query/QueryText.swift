@@ -291,13 +291,14 @@ struct QueryText {
     /// Adds what the index knows of the text: its typo correction (with `typos` `.auto`, which then
     /// replaces the text; `stopwords` are never corrected), its synonym variants, and the expansions
     /// of its typed prefixes (those of plain-word texts whose last word is longer than the stored
-    /// entity lists' prefixes). `expansionStemmer` is the stemmer every type's text is stemmed
-    /// with, if one is.
+    /// entity lists' prefixes), and with `matchesTrigrams` (some language searched indexes them)
+    /// and typos forgiven, the letter trigrams that rank its words' entities (`trigrams`).
+    /// `expansionStemmer` is the stemmer every type's text is stemmed with, if one is.
     mutating func lookUp(in database: Database, synonyms: SynonymTable, expansionStemmer: Stemmer?,
                          typos: TypoTolerance, stopwords: Set<String>, stemmers: [Stemmer] = [],
-                         compoundStemmers: [Stemmer] = []) throws(XapianError) {
+                         compoundStemmers: [Stemmer] = [], matchesTrigrams: Bool = false) throws(XapianError) {
         // Words as typed, not as corrected: their trigrams find what the correction may miss.
-        let trigrams = typos == .auto ? try Self.trigrams(of: freeWords, stopwords: stopwords, database: database) : []
+        let trigrams = typos == .auto && matchesTrigrams ? try Self.trigrams(of: freeWords, stopwords: stopwords, database: database) : []
         if typos == .auto, let spelt = try correctedSpelling(in: database, stopwords: stopwords, stemmers: stemmers) {
             if spelt.replacesText {
                 self = QueryText(spelt.text, typing: isTyping, partial: partial, exactForms: exactForms, typed: typed)
