@@ -379,15 +379,17 @@ final class Searcher {
     /// The weight of each of `languages`' parses of `text`: 1 for the languages whose function words
     /// (`Language.functionWords`) and runs of letters in their own script (`Language.scriptRuns`)
     /// the text uses most, as typed, and `Ranking.otherLanguageWeight`
-    /// for the others; 1 for all when it uses none. A German question ranks German entities above
-    /// English ones that share its names, and still finds those.
+    /// for the others (`Ranking.otherScriptWeight` when one language alone uses most and its
+    /// script is among them); 1 for all when it uses none. A German question ranks German entities
+    /// above English ones that share its names, and still finds those.
     static func languageWeights(of text: QueryText, in languages: [LanguageParser]) -> [Double] {
         let words = text.typed.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
-        let hits = languages.map { language in
-            words.count(where: language.functionWords.contains) + language.analyzer.language.scriptRuns(in: text.typed)
-        }
+        let runs = languages.map { $0.analyzer.language.scriptRuns(in: text.typed) }
+        let hits = languages.indices.map { words.count(where: languages[$0].functionWords.contains) + runs[$0] }
         guard let most = hits.max(), most > 0 else { return hits.map { _ in 1 } }
-        return hits.map { $0 == most ? 1 : Ranking.otherLanguageWeight }
+        let first = hits.indices.filter { hits[$0] == most }
+        let others = first.count == 1 && runs[first[0]] > 0 ? Ranking.otherScriptWeight : Ranking.otherLanguageWeight
+        return hits.map { $0 == most ? 1 : others }
     }
 
     /// The query as typed, weighted by `Ranking.typedFormWeight`: the words typed with accents as
