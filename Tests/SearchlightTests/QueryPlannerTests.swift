@@ -105,6 +105,15 @@ import XapianIndex
         #expect(weights("Что такое DECnet?") == ["en": otherScript, "th": otherScript, "zh": otherScript, "ru": 1])
         #expect(weights("what is the DECnet protocol?") == ["en": 1, "th": other, "zh": other, "ru": other])
         #expect(weights("DECnet 1975") == ["en": 1, "th": 1, "zh": 1, "ru": 1])
+        // Kana are Japanese: kanji between them are no Chinese runs (they had split them into more).
+        let cjk = try languageWeights(try Schema(jsonText: """
+        {"types": [
+          {"name": "zh", "language": "zh", "display": {"title": "t"}, "attributes": [{"key": "t", "kind": "text"}]},
+          {"name": "ja", "language": "ja", "display": {"title": "t"}, "attributes": [{"key": "t", "kind": "text"}]}
+        ]}
+        """, source: "Chinese and Japanese test schema"))
+        #expect(cjk("東京の夜") == ["zh": otherScript, "ja": 1])
+        #expect(cjk("东京之夜") == ["zh": 1, "ja": 1])
     }
 
     /// An acronym is a name: "LOR" in a Romanian query is searched, not dropped as "lor" (their);

@@ -136,6 +136,8 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
     /// ```
     func scriptRuns(in text: String) -> Int {
         guard let ranges = Language.scripts[code], text.utf8.contains(where: { $0 >= 0x80 }) else { return 0 }
+        // Kana are Japanese: Han letters beside them are no Chinese (whose runs they would split).
+        if code == "zh", text.unicodeScalars.contains(where: { scalar in Language.kana.contains { $0.contains(scalar.value) } }) { return 0 }
         var runs = 0
         var inRun = false
         for scalar in text.unicodeScalars {
@@ -147,6 +149,9 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
         return runs
     }
 
+    /// Hiragana, katakana and their half-width forms: letters of Japanese alone.
+    static let kana: [ClosedRange<UInt32>] = [0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F]
+
     /// The letters of each language written in a script of its own (code points), for `scriptRuns`.
     static let scripts: [String: [ClosedRange<UInt32>]] = {
         let han: [ClosedRange<UInt32>] = [0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2A6DF]
@@ -155,7 +160,7 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
         let devanagari: [ClosedRange<UInt32>] = [0x0900...0x097F]
         var table: [String: [ClosedRange<UInt32>]] = [
             "th": [0x0E00...0x0E7F], "lo": [0x0E80...0x0EFF], "km": [0x1780...0x17FF], "my": [0x1000...0x109F],
-            "zh": han, "ja": han + [0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F],
+            "zh": han, "ja": han + kana,
             "ko": [0xAC00...0xD7AF, 0x1100...0x11FF, 0x3130...0x318F],
             "el": [0x0370...0x03FF, 0x1F00...0x1FFF], "he": [0x0590...0x05FF], "yi": [0x0590...0x05FF],
             "bn": [0x0980...0x09FF], "as": [0x0980...0x09FF], "pa": [0x0A00...0x0A7F], "gu": [0x0A80...0x0AFF],
