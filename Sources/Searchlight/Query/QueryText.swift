@@ -204,8 +204,7 @@ struct QueryText {
         var found: [String] = []
         for (index, run) in runs.enumerated() where run.isWord {
             guard let first = run.text.utf8.first, first >= 0x41, first <= 0x5A, !Self.operators.contains(String(run.text)) else { continue }
-            if index > 0, runs[index - 1].text.hasSuffix(":") { continue }
-            if index + 1 < runs.count, runs[index + 1].text.hasPrefix(":") { continue }
+            if Self.isFieldPart(index, of: runs) { continue }
             found.append(String(run.text))
         }
         return found
@@ -246,13 +245,17 @@ struct QueryText {
                 continue
             }
             if quoted || Self.operators.contains(String(run.text)) || (partial && index == runs.count - 1) { continue }
-            if index > 0, runs[index - 1].text.hasSuffix(":") { continue }
-            if index + 1 < runs.count, runs[index + 1].text.hasPrefix(":") { continue }
+            if Self.isFieldPart(index, of: runs) { continue }
             // A hyphen after a space (or first) negates; between two words it joins them.
             if index > 0, runs[index - 1].text.hasSuffix("-"), index == 1 || runs[index - 1].text.dropLast().last?.isWhitespace == true { continue }
             found.append(String(run.text))
         }
         return found
+    }
+
+    /// Whether the word run at `index` of `runs` is a field name or value (`field:value`).
+    private static func isFieldPart(_ index: Int, of runs: [(text: Substring, isWord: Bool)]) -> Bool {
+        (index > 0 && runs[index - 1].text.hasSuffix(":")) || (index + 1 < runs.count && runs[index + 1].text.hasPrefix(":"))
     }
 
     /// The trimmed text cut into its words (runs of word characters) and what lies between them, in order.
