@@ -1,6 +1,7 @@
 #include "Shim.hpp"
 
 #include <functional>
+#include <unordered_map>
 #include <unordered_set>
 #include "plan/DocidSet.hpp"
 #include "plan/ZeroWeight.hpp"
@@ -26,6 +27,29 @@ Xapian::Query::op to_xapian_op(int op) {
 }
 
 cx_query *wrap(Xapian::Query query) { return new cx_query{std::move(query)}; }
+
+/* `query` with each term leaf replaced by what `replace` makes of it (the leaf and its term),
+ * under operators that take no parameter (AND, OR, AND_NOT, XOR, AND_MAYBE, FILTER, SYNONYM,
+ * MAX), which are rebuilt over their rewritten subqueries; those with one (windows, factors,
+ * ranges), which Xapian 1.4 does not expose, are kept whole. */
+Xapian::Query rewriting_leaves(const Xapian::Query &query,
+                               const std::function<Xapian::Query(const Xapian::Query &, const std::string &)> &replace) {
+    switch (query.get_type()) {
+    case Xapian::Query::LEAF_TERM: {
+        Xapian::TermIterator term = query.get_terms_begin();
+        return term == query.get_terms_end() ? query : replace(query, *term);
+    }
+    case Xapian::Query::OP_AND: case Xapian::Query::OP_OR: case Xapian::Query::OP_AND_NOT:
+    case Xapian::Query::OP_XOR: case Xapian::Query::OP_AND_MAYBE: case Xapian::Query::OP_FILTER:
+    case Xapian::Query::OP_SYNONYM: case Xapian::Query::OP_MAX: {
+        std::vector<Xapian::Query> parts;
+        parts.reserve(query.get_num_subqueries());
+        for (size_t i = 0; i < query.get_num_subqueries(); ++i) parts.push_back(rewriting_leaves(query.get_subquery(i), replace));
+        return Xapian::Query(query.get_type(), parts.begin(), parts.end());
+    }
+    default: return query;
+    }
+}
 
 } // namespace
 
@@ -101,27 +125,21 @@ cx_query *cx_query_scale_terms(const cx_query *query, const char *const *terms, 
     return guarded<cx_query *>(error, nullptr, [&] {
         std::unordered_set<std::string> scaled;
         for (size_t i = 0; i < count; ++i) scaled.insert(str(terms[i], lens[i]));
-        // Operators without a parameter are rebuilt over their rewritten subqueries; those with one
-        // (windows, factors, ranges), which Xapian 1.4 does not expose, are kept whole.
-        std::function<Xapian::Query(const Xapian::Query &)> rewrite = [&](const Xapian::Query &q) -> Xapian::Query {
-            switch (q.get_type()) {
-            case Xapian::Query::LEAF_TERM: {
-                Xapian::TermIterator term = q.get_terms_begin();
-                if (term != q.get_terms_end() && scaled.count(*term)) return Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, q, factor);
-                return q;
-            }
-            case Xapian::Query::OP_AND: case Xapian::Query::OP_OR: case Xapian::Query::OP_AND_NOT:
-            case Xapian::Query::OP_XOR: case Xapian::Query::OP_AND_MAYBE: case Xapian::Query::OP_FILTER:
-            case Xapian::Query::OP_SYNONYM: case Xapian::Query::OP_MAX: {
-                std::vector<Xapian::Query> parts;
-                parts.reserve(q.get_num_subqueries());
-                for (size_t i = 0; i < q.get_num_subqueries(); ++i) parts.push_back(rewrite(q.get_subquery(i)));
-                return Xapian::Query(q.get_type(), parts.begin(), parts.end());
-            }
-            default: return q;
-            }
-        };
-        return wrap(rewrite(query->query));
+        return wrap(rewriting_leaves(query->query, [&](const Xapian::Query &leaf, const std::string &term) {
+            return scaled.count(term) ? Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, leaf, factor) : leaf;
+        }));
+    });
+}
+
+cx_query *cx_query_replace_terms(const cx_query *query, const char *const *terms, const size_t *lens,
+                                 const cx_query *const *replacements, size_t count, cx_error *error) {
+    return guarded<cx_query *>(error, nullptr, [&] {
+        std::unordered_map<std::string, const Xapian::Query *> replaced;
+        for (size_t i = 0; i < count; ++i) replaced.emplace(str(terms[i], lens[i]), &replacements[i]->query);
+        return wrap(rewriting_leaves(query->query, [&](const Xapian::Query &leaf, const std::string &term) {
+            auto found = replaced.find(term);
+            return found == replaced.end() ? leaf : *found->second;
+        }));
     });
 }
 

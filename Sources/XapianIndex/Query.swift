@@ -102,24 +102,57 @@ public final class Query: CustomStringConvertible {
     /// ```
     public func scalingTerms(_ terms: [String], by factor: Double) throws(XapianError) -> Query {
         guard !terms.isEmpty else { return self }
+        let handle = try Self.withTermPointers(terms) { (pointers, lengths) throws(XapianError) in
+            try withXapianError { error in cx_query_scale_terms(self.handle, pointers, lengths, terms.count, factor, error) }
+        }
+        return Query(adopting: handle!)
+    }
+
+    /// This query with every leaf for a term of `replacements` replaced by the query it maps to,
+    /// under the operators that take no parameter (as `scalingTerms(_:by:)`); phrases, windows and
+    /// scaled subqueries are kept whole.
+    ///
+    /// - Parameter replacements: each term to replace, and what replaces it.
+    /// - Throws: `XapianError` if Xapian cannot build the query.
+    ///
+    /// ```swift
+    /// let parsed = try parser.parse("cktex warnings", flags: [])    // (Zcktex@1 OR Zwarn@2)
+    /// let spellings = try Query.combine(.synonym, [Query.term("Zctex"), Query.term("Zchktex")])
+    /// try parsed.replacingTerms(["Zcktex": spellings])             // ((Zctex SYNONYM Zchktex) OR Zwarn@2)
+    /// ```
+    public func replacingTerms(_ replacements: [String: Query]) throws(XapianError) -> Query {
+        guard !replacements.isEmpty else { return self }
+        let terms = Array(replacements.keys)
+        let queries: [OpaquePointer?] = terms.map { replacements[$0]!.handle }
+        // The replacements stay alive until Xapian has copied their queries.
+        let handle = try withExtendedLifetime(replacements) { () throws(XapianError) in
+            try Self.withTermPointers(terms) { (pointers, lengths) throws(XapianError) in
+                try queries.withUnsafeBufferPointer { (buffer) throws(XapianError) in
+                    try withXapianError { error in cx_query_replace_terms(self.handle, pointers, lengths, buffer.baseAddress, terms.count, error) }
+                }
+            }
+        }
+        return Query(adopting: handle!)
+    }
+
+    /// Calls `body` with C pointers to each of `terms`' bytes (not NUL-terminated) and their lengths.
+    private static func withTermPointers<T>(_ terms: [String],
+                                            _ body: ([UnsafePointer<CChar>?], [Int]) throws(XapianError) -> T) throws(XapianError) -> T {
         var bytes: [CChar] = []
         var lengths: [Int] = []
         for term in terms {
             bytes.append(contentsOf: term.utf8.map { CChar(bitPattern: $0) })
             lengths.append(term.utf8.count)
         }
-        let handle = try bytes.withUnsafeBufferPointer { (buffer) throws(XapianError) -> OpaquePointer? in
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(XapianError) -> T in
             var pointers: [UnsafePointer<CChar>?] = []
             var offset = 0
             for length in lengths {
                 pointers.append(buffer.baseAddress.map { $0 + offset })
                 offset += length
             }
-            return try withXapianError { error in
-                cx_query_scale_terms(self.handle, pointers, lengths, terms.count, factor, error)
-            }
+            return try body(pointers, lengths)
         }
-        return Query(adopting: handle!)
     }
 
     public var isEmpty: Bool { cx_query_is_empty(handle) }

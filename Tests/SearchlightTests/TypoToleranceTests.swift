@@ -33,17 +33,21 @@ import Testing
         #expect(!TypoCorrections.isCorrectable("python3"))
         #expect(!TypoCorrections.isCorrectable("12345"))
         #expect(TypoCorrections.isCorrectable("wireshrak"))
+        #expect(TypoCorrections.isCorrectable("москваа"))
+        // The n-grams Thai and Chinese text is searched by are pieces of words, not words.
+        #expect(!TypoCorrections.isCorrectable("รั้งที่"))
+        #expect(!TypoCorrections.isCorrectable("東京タワーの夜"))
     }
 
-    func index(_ folder: TemporaryFolder) throws -> EntityIndex {
+    func index(_ folder: TemporaryFolder, _ entities: [Entity] = [
+        trail("wireshark", "Wireshark Ridge", description: "a ridge above the network of valleys"),
+        trail("thunder", "Thunderbird Lake", description: "email the ranger before you camp"),
+        trail("python", "Python Pass", description: "a pass named for the requests of early surveyors"),
+        trail("meadow", "Meadow Loop", description: "a short loop"),
+        trail("v2", "Version Two", description: "route 12345 and route 12346"),
+    ]) throws -> EntityIndex {
         let index = try openIndex(folder)
-        try index.index([
-            trail("wireshark", "Wireshark Ridge", description: "a ridge above the network of valleys"),
-            trail("thunder", "Thunderbird Lake", description: "email the ranger before you camp"),
-            trail("python", "Python Pass", description: "a pass named for the requests of early surveyors"),
-            trail("meadow", "Meadow Loop", description: "a short loop"),
-            trail("v2", "Version Two", description: "route 12345 and route 12346"),
-        ])
+        try index.index(entities)
         return index
     }
 
@@ -66,6 +70,34 @@ import Testing
         }
     }
 
+    /// A word as close to several of the index's words matches each of them, as one word: the
+    /// query's other words tell which was meant, even against the one more entities have, and the
+    /// correction said is the first result's spelling.
+    @Test func aWordAsCloseToSeveralWordsMatchesEachAndTheOtherWordsChoose() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder, [
+            trail("ctex1", "Ctex Fonts", description: "ctex typesetting of 中文 documents"),
+            trail("ctex2", "Ctex Classes", description: "ctex document classes"),
+            trail("ctex3", "Ctex Guide", description: "a guide to ctex"),
+            trail("chktex", "Chktex", description: "finds warnings in LaTeX sources"),
+            trail("poste", "Bureau de Poste", description: "envoyer une lettre"),
+            trail("porte", "Porte du Quai", description: "la porte vers le quai"),
+            trail("porte2", "Porte Bleue", description: "une porte ancienne"),
+        ])
+        // "cktex" is one edit from "ctex" (three entities) and "chktex" (one, which warns).
+        let warned = try index.search(SearchRequest("cktex warnings"))
+        #expect(warned.results.first?.entity.id.stringValue == "chktex")
+        #expect(warned.correction == "chktex warnings" && warned.correctionSearched)
+        let classes = try index.search(SearchRequest("cktex classes"))
+        #expect(classes.results.first?.entity.id.stringValue == "ctex2")
+        #expect(classes.correction == "ctex classes")
+        // French: "poxte" is "poste" and "porte" alike; "lettre" and "quai" choose.
+        #expect(try index.search(SearchRequest("poxte lettre")).results.first?.entity.id.stringValue == "poste")
+        #expect(try index.search(SearchRequest("poxte quai")).results.first?.entity.id.stringValue == "porte")
+        // Every spelling as close matches: entities with either.
+        #expect(Set(try index.search(SearchRequest("cktex")).results.map(\.entity.id.stringValue)) == ["ctex1", "ctex2", "ctex3", "chktex"])
+    }
+
     /// A question (or a short sentence) is corrected like plain words, its punctuation kept; a
     /// long text with punctuation, a description rather than a search, is searched as written.
     @Test func questionsAreCorrectedWithTheirPunctuationKept() throws {
@@ -84,8 +116,7 @@ import Testing
     /// together (a linking "s" allowed) is searched as those two words.
     @Test func aCompoundNoEntityHasIsSearchedAsTheWordsItJoins() throws {
         let folder = TemporaryFolder()
-        let index = try openIndex(folder)
-        try index.index([
+        let index = try index(folder, [
             trail("bahn", "Bahnstrecke am Fluss", description: "eine Strecke für Touristen entlang der Eisenbahn"),
             trail("berg", "Bergweg", description: "ein Weg über den Berg"),
             trail("see", "Seeufer", description: "ein Pfad am Ufer des Sees"),

@@ -280,6 +280,11 @@ cx_query *cx_query_regroup(const cx_query *query, int from, int to, cx_error *er
  * SYNONYM, MAX); phrases, windows and scaled subqueries are kept as they are. */
 cx_query *cx_query_scale_terms(const cx_query *query, const char *const *terms, const size_t *lens, size_t count,
                                double factor, cx_error *error);
+/* `query` with each leaf of the `count` terms given (`terms[i]`, `lens[i]` bytes) replaced by
+ * `replacements[i]`, under the same operators as `cx_query_scale_terms`: one word of a parse
+ * searched as several (`OP_SYNONYM` of its other spellings). */
+cx_query *cx_query_replace_terms(const cx_query *query, const char *const *terms, const size_t *lens,
+                                 const cx_query *const *replacements, size_t count, cx_error *error);
 /* Xapian's own description of the query (for --explain and tests). */
 char *cx_query_describe(const cx_query *query, size_t *out_len);
 bool cx_query_is_empty(const cx_query *query);

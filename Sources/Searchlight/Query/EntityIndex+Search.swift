@@ -85,7 +85,7 @@ extension EntityIndex {
         found.synonyms = text.variants.map(\.trimmed).filter { $0 != text.rareWordsCorrected }
         if request.explain { found.plan = reader.firstPageQuery?.description }
         if text.isCorrected || text.rareWordsCorrected != nil {
-            found.correction = text.rareWordsCorrected ?? text.trimmed
+            found.correction = try text.rareWordsCorrected ?? text.spelling(of: page.hits.first?.match.docid, database: state.database)
             found.correctionSearched = true
         } else if page.closeMatches < Self.fewResults, request.offset == 0, request.sort.isEmpty {
             found.correction = try Self.spellingCorrection(of: text, database: state.database)

@@ -31,7 +31,8 @@ struct QueryPlanner {
             feedback: request.sort.isEmpty && request.match != .all && text.isVerbose,
             filters: filters,
             expired: try expiry(facts),
-            titleBoost: relevance ? try Ranking.wholeTitleBoost(texts: [text.trimmed] + [text.rareWordsCorrected].compactMap { $0 }) : nil,
+            titleBoost: relevance ? try Ranking.wholeTitleBoost(texts: [text.trimmed] + text.otherSpellings(of: text.trimmed)
+                                                                     + [text.rareWordsCorrected].compactMap { $0 }) : nil,
             predicate: narrowed?.isExact == true ? nil : request.filter,
             sort: request.sort.map { descriptor in
                 Enquire.SortKey(slot: schema.numericSlot(descriptor.key) ?? schema.stringSlot(descriptor.key)!, descending: descriptor.descending)
@@ -50,7 +51,8 @@ struct QueryPlanner {
     private func named(_ allWords: Query, by text: QueryText) throws(XapianError) -> Query {
         var boosts: [Query] = []
         for (length, runs) in Dictionary(grouping: text.namingRuns, by: Words.count).sorted(by: { $0.key < $1.key }) {
-            if let boost = try Ranking.wholeTitleBoost(texts: runs, share: Double(length) / Double(text.words.count)) { boosts.append(boost) }
+            if let boost = try Ranking.wholeTitleBoost(texts: runs + runs.flatMap(text.otherSpellings(of:)),
+                                                       share: Double(length) / Double(text.words.count)) { boosts.append(boost) }
         }
         guard !boosts.isEmpty else { return allWords }
         return try Query.combine(.andMaybe, [allWords, boosts.count == 1 ? boosts[0] : Query.combine(.or, boosts)])

@@ -64,6 +64,12 @@ struct QueryText {
     /// The text with its rare words spelt as far more entities spell them (`TypoCorrections.rareFrequency`),
     /// set by `lookUp` and searched beside the text as one of its `variants`.
     private(set) var rareWordsCorrected: String?
+    /// For each word of a corrected text (`isCorrected`) that replaced one no entity has, the other
+    /// index words as close to what was typed (`TypoCorrections.corrections(of:wide:database:)`):
+    /// the search matches any of them wherever it would match the word (`Searcher` makes them one
+    /// term with it), so the query's other words tell which was meant ("cktex warnings" finds
+    /// chktex, which warns, though more entities have "ctex"). Set by `lookUp`.
+    private(set) var otherSpellings: [String: [String]] = [:]
 
     /// Analyses `text`, the folded form (`Searcher.normalized`) of `typed`, the text as it was
     /// typed (the same when omitted). `typing` says whether a last word not followed by a space
@@ -259,8 +265,11 @@ struct QueryText {
     }
 
     /// The trimmed text cut into its words (runs of word characters) and what lies between them, in order.
-    private var runs: [(text: Substring, isWord: Bool)] {
-        let scalars = trimmed.unicodeScalars
+    private var runs: [(text: Substring, isWord: Bool)] { Self.runs(of: trimmed) }
+
+    /// `text` cut into its words (runs of word characters) and what lies between them, in order.
+    private static func runs(of text: String) -> [(text: Substring, isWord: Bool)] {
+        let scalars = text.unicodeScalars
         var runs: [(text: Substring, isWord: Bool)] = []
         var start = scalars.startIndex
         for index in scalars.indices where index > start
@@ -306,6 +315,7 @@ struct QueryText {
             if spelt.replacesText {
                 self = QueryText(spelt.text, typing: isTyping, partial: partial, exactForms: exactForms, typed: typed)
                 isCorrected = true
+                otherSpellings = spelt.otherSpellings
             } else {
                 rareWordsCorrected = spelt.text
             }
@@ -333,6 +343,53 @@ struct QueryText {
         }
     }
 
+    /// `phrase` (this text, or a run of its words) spelt otherwise: for each of its words with
+    /// `otherSpellings`, the phrase with that word spelt each other way. What an entity's whole
+    /// title may be as well (`Ranking.wholeTitleBoost`).
+    ///
+    /// ```swift
+    /// text.otherSpellings(of: "fdutils")   // ["findutils"]: "fndutils" is one edit from both
+    /// ```
+    func otherSpellings(of phrase: String) -> [String] {
+        guard !otherSpellings.isEmpty else { return [] }
+        let runs = Self.runs(of: phrase)
+        var spelt: [String] = []
+        for (index, run) in runs.enumerated() where run.isWord {
+            for other in otherSpellings[String(run.text)] ?? [] {
+                spelt.append(runs.indices.map { $0 == index ? other : String(runs[$0].text) }.joined())
+            }
+        }
+        return spelt
+    }
+
+    /// The corrected text as the entity `docid` spells it (nil: as corrected): each word with
+    /// `otherSpellings` that the entity does not have as written, replaced by the first of those
+    /// it has. The correction a search reports is the one its first result bears out.
+    ///
+    /// ```swift
+    /// text.spelling(of: firstResult, database: database)   // "chktex warnings", not "ctex warnings"
+    /// ```
+    func spelling(of docid: UInt32?, database: Database) throws(XapianError) -> String {
+        guard let docid, !otherSpellings.isEmpty else { return trimmed }
+        func has(_ word: String) throws(XapianError) -> Bool {
+            var found = false
+            try database.forEachTerm(ofDocument: docid, withPrefix: word) { term, _ in
+                found = term == word
+                return false
+            }
+            return found
+        }
+        var replaced: [String: String] = [:]
+        for (word, others) in otherSpellings where try !has(word) {
+            for other in others where try has(other) {
+                replaced[word] = other
+                break
+            }
+        }
+        guard !replaced.isEmpty else { return trimmed }
+        return runs.map { run in run.isWord ? replaced[String(run.text)] ?? String(run.text) : String(run.text) }.joined()
+    }
+
     /// The text with each word that typo tolerance may correct and that no entity has spelt as the
     /// index's closest word (or, when none is close, as the two index words it joins:
     /// `CompoundWords`), and each that only a few have (`TypoCorrections.rareFrequency`) as a word
@@ -342,15 +399,18 @@ struct QueryText {
     /// long text with punctuation is a description, where a word the index lacks is more often a
     /// rare term than a typo (CISI nDCG@10 0.423 → 0.419 when corrected), and is left alone.
     /// `replacesText` when a word no entity has changed (the typed text would find nothing for it),
-    /// false when only rare words did (their entities stay found). A word being typed is left alone
-    /// while some word begins with it.
-    private func correctedSpelling(in database: Database, stopwords: Set<String>, stemmers: [Stemmer]) throws(XapianError) -> (text: String, replacesText: Bool)? {
+    /// false when only rare words did (their entities stay found); `otherSpellings` of each word
+    /// that no entity has, the other words as close to it. A word being typed is left alone while
+    /// some word begins with it.
+    private func correctedSpelling(in database: Database, stopwords: Set<String>,
+                                   stemmers: [Stemmer]) throws(XapianError) -> (text: String, replacesText: Bool, otherSpellings: [String: [String]])? {
         let plain = plainWords != nil
         let runs = runs
         guard plain || (Self.isSentence(runs) && !isVerbose) else { return nil }
         let words = runs.filter(\.isWord).count
         var changed = false, replaces = false
         var spelt = ""
+        var otherSpellings: [String: [String]] = [:]
         var position = 0
         for run in runs {
             guard run.isWord else {
@@ -368,16 +428,18 @@ struct QueryText {
             let inflected = frequency == 0 && !beingTyped ? try Self.isInflection(word, stemmers: stemmers, database: database) : false
             guard frequency <= TypoCorrections.rareFrequency, !inflected,
                   try (beingTyped ? database.mostFrequentTerms(withPrefix: word, limit: 2).count : 0) <= (frequency == 0 ? 0 : 1),
-                  let correction = try frequency == 0 ? Self.closestSpelling(of: word, beingTyped: beingTyped, database: database)
-                                                      : TypoCorrections.commonNeighbour(of: word, frequency: frequency, database: database)?.word else {
+                  let spellings = try frequency == 0 ? Self.closestSpellings(of: word, beingTyped: beingTyped, database: database)
+                                                     : TypoCorrections.commonNeighbour(of: word, frequency: frequency, database: database).map({ [$0.word] }),
+                  let correction = spellings.first else {
                 spelt += plain ? word : String(run.text)
                 continue
             }
             spelt += correction
+            if spellings.count > 1, otherSpellings[correction] == nil { otherSpellings[correction] = Array(spellings.dropFirst()) }
             changed = true
             replaces = replaces || frequency == 0
         }
-        return changed ? (spelt, replaces) : nil
+        return changed ? (spelt, replaces, otherSpellings) : nil
     }
 
     /// Whether text cut into `runs` is words and sentence punctuation only (a question, a sentence): no quote,
@@ -400,14 +462,15 @@ struct QueryText {
         return false
     }
 
-    /// What a word no entity has is searched as: the index's closest word within the edits it is
-    /// forgiven, else (unless it is still being typed) the two index words it is made of
-    /// (`CompoundWords`), separated by a space; nil when there is neither.
-    private static func closestSpelling(of word: String, beingTyped: Bool, database: Database) throws(XapianError) -> String? {
-        if let correction = try TypoCorrections.correction(of: word, wide: !beingTyped, database: database) { return correction.word }
+    /// What a word no entity has is searched as: the index's closest words within the edits it is
+    /// forgiven, the one most entities have first, else (unless it is still being typed) the two
+    /// index words it is made of (`CompoundWords`), separated by a space; nil when there is neither.
+    private static func closestSpellings(of word: String, beingTyped: Bool, database: Database) throws(XapianError) -> [String]? {
+        let corrections = try TypoCorrections.corrections(of: word, wide: !beingTyped, database: database)
+        if !corrections.isEmpty { return corrections.map(\.word) }
         guard !beingTyped else { return nil }
-        if let parts = try CompoundWords.split(word, database: database) { return parts.head + " " + parts.tail }
-        return try CompoundWords.longestPart(of: word, database: database)
+        if let parts = try CompoundWords.split(word, database: database) { return [parts.head + " " + parts.tail] }
+        return try CompoundWords.longestPart(of: word, database: database).map { [$0] }
     }
 
     /// A variant of a text: typed as the text it replaces a name of, with the exact forms it keeps.

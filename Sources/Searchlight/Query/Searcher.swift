@@ -55,6 +55,25 @@ final class Searcher {
             }
         }
 
+        /// The terms of each word a corrected `text` spells otherwise (`QueryText.otherSpellings`),
+        /// as written and stemmed in this language, each mapped to one term (Xapian's `SYNONYM`)
+        /// with the same terms of its other spellings: weighed as one word, matched by any of them.
+        func otherSpellings(_ text: QueryText) throws(XapianError) -> [String: Query] {
+            var replacements: [String: Query] = [:]
+            for (word, others) in text.otherSpellings {
+                var forms = [[word] + others]
+                if let stemmer {
+                    forms.append(try ([word] + others).map { (spelling) throws(XapianError) in IndexTerms.stemPrefix + (try stemmer.stem(spelling)) })
+                }
+                for terms in forms {
+                    var distinct: [String] = []
+                    for term in terms where !distinct.contains(term) { distinct.append(term) }
+                    if distinct.count > 1 { replacements[distinct[0]] = try Query.combine(.synonym, distinct.map { Query.term($0) }) }
+                }
+            }
+            return replacements
+        }
+
         /// Fields whose values are exact terms or ranges, which `adjusted` leaves as typed.
         let exactFields: Set<String>
 
@@ -289,10 +308,11 @@ final class Searcher {
         for (position, language) in chosen.enumerated() {
             var languageAny: [Query] = []
             var languageAll: [Query] = []
+            let spellings = try language.otherSpellings(text)
             for one in text.searchedTexts {
                 let parsed = try parse(one, in: language, allWords: allWords, expansions: text.expansions)
-                languageAny.append(parsed.anyWords)
-                if let every = parsed.allWords { languageAll.append(every) }
+                languageAny.append(try parsed.anyWords.replacingTerms(spellings))
+                if let every = parsed.allWords { languageAll.append(try every.replacingTerms(spellings)) }
             }
             var anyWords = try Self.weighingGrams(Self.either(languageAny), of: text)
             var allWordsQuery = allWords ? try Self.weighingGrams(Self.either(languageAll), of: text) : nil

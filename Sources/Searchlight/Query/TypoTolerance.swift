@@ -26,7 +26,7 @@ public enum TypoTolerance: String, Sendable, Hashable, CaseIterable {
 /// slips (`commonNeighbour`), a few dozen at most.
 ///
 /// ```swift
-/// try TypoCorrections.correction(of: "wireshrak", database: database)?.word        // "wireshark"
+/// try TypoCorrections.corrections(of: "wireshrak", database: database).first?.word   // "wireshark"
 /// try TypoCorrections.commonNeighbour(of: "pyhton", frequency: 1, database: database)?.word   // "python"
 /// ```
 enum TypoCorrections {
@@ -41,6 +41,8 @@ enum TypoCorrections {
     static let rareFrequency = 3
     /// How many times more entities a rare word's correction must be in.
     static let rareRatio = 20
+    /// The most spellings a word no entity has is searched as (`corrections(of:wide:database:)`).
+    static let spellingLimit = 4
 
     /// How many edits a word of this many letters is forgiven.
     static func allowedEdits(_ word: String) -> Int {
@@ -48,9 +50,11 @@ enum TypoCorrections {
         return letters >= twoEditsFrom ? 2 : letters >= oneEditFrom ? 1 : 0
     }
 
-    /// Whether `word` may be corrected at all: long enough, and a word rather than a number or id.
+    /// Whether `word` may be corrected at all: long enough, and a word rather than a number or id,
+    /// nor the n-grams of a script written without spaces (`TextAnalyzer.isUnspaced`: Thai,
+    /// Chinese, Japanese), which are pieces of words that the index holds as such, not words.
     static func isCorrectable(_ word: String) -> Bool {
-        allowedEdits(word) > 0 && !word.unicodeScalars.contains { $0.properties.numericType != nil }
+        allowedEdits(word) > 0 && !word.unicodeScalars.contains { $0.properties.numericType != nil || TextAnalyzer.isUnspaced($0) }
     }
 
     /// The word the most entities have, at least `rareRatio` times `frequency`, among those one
@@ -89,7 +93,7 @@ enum TypoCorrections {
     /// words: those typed, swapped, and the first and third or second and third (a letter typed
     /// before the second or first by mistake, or the second and third swapped: "msesaggi" is
     /// "messaggi"). A slip that changes or leaves out the first or second letter is reached only
-    /// by the wider scan of `correction(of:wide:database:)`.
+    /// by the wider scan of `corrections(of:wide:database:)`.
     ///
     /// ```swift
     /// TypoCorrections.heads(of: Array("porgetto".unicodeScalars))   // ["po", "op", "pr", "or"]
@@ -106,26 +110,35 @@ enum TypoCorrections {
         return heads
     }
 
-    /// The closest other word to `word` that the index's text has, within the edits `word` is
-    /// forgiven, and how many entities have it: the fewest edits, then the most entities; nil when
-    /// there is none. The words beginning as `heads(of:)` says are preferred; with `wide`, when none
-    /// of those is close enough, every word sharing the first letter is compared too (the second
-    /// letter changed or dropped: "wureshark", "lubreoffice"): a scan of many times the words (about
-    /// 1-4 ms on debian-x1 against 0.1-0.3), for a finished word only. A changed or dropped first
-    /// letter is not reached: that would scan every word.
+    /// The closest other words to `word` that the index's text has, within the edits `word` is
+    /// forgiven, and how many entities have each: those of the fewest edits, the most entities
+    /// first, at most `spellingLimit`; empty when there is none. The words beginning as
+    /// `heads(of:)` says are compared; with `wide`, every word sharing the first letter too (the
+    /// second letter changed, dropped or left out: "wureshark", "lubreoffice", "cktex" for
+    /// "chktex"): a scan of many times the words (about 1-4 ms on debian-x1 against 0.1-0.3), for
+    /// a finished word only. A changed or dropped first letter is not reached: that would scan
+    /// every word.
+    ///
+    /// Every word as close is a spelling the typist may have meant ("cktex" is one edit from
+    /// "ctex" and "chktex"): the search matches each wherever it would match the first
+    /// (`QueryText.otherSpellings`), and the other words of the query tell which was meant.
     ///
     /// - Parameters:
     ///   - word: a lower-cased word of the query that no entity has.
     ///   - wide: whether slips of the first two letters are reached too.
     ///   - database: the index whose words are scanned.
     /// - Throws: `XapianError` when the index cannot be read.
-    static func correction(of word: String, wide: Bool = false, database: Database) throws(XapianError) -> (word: String, entities: Int)? {
+    ///
+    /// ```swift
+    /// try TypoCorrections.corrections(of: "cktex", database: database).map(\.word)   // ["ctex", "chktex"]
+    /// ```
+    static func corrections(of word: String, wide: Bool = false, database: Database) throws(XapianError) -> [(word: String, entities: Int)] {
         let edits = allowedEdits(word)
         let typed = Array(word.unicodeScalars)
-        guard edits > 0, typed.count >= 2 else { return nil }
+        guard edits > 0, typed.count >= 2 else { return [] }
         var distances = EditDistance(limit: edits)
         let near = heads(of: typed)
-        var best: (word: String, distance: Int, count: Int)?
+        var found: [(word: String, distance: Int, count: Int)] = []
         var scanned = 0
         func scan(_ prefixes: [String], accepting: (String) -> Bool) throws(XapianError) {
             for prefix in prefixes {
@@ -134,20 +147,19 @@ enum TypoCorrections {
                     let candidate = term.unicodeScalars
                     if abs(candidate.count - typed.count) <= edits, term != word, accepting(term) {
                         let distance = distances.between(typed, candidate)
-                        if distance <= edits,
-                           best.map({ (distance, -frequency, term) < ($0.distance, -$0.count, $0.word) }) ?? true {
-                            best = (term, distance, frequency)
-                        }
+                        if distance <= edits { found.append((term, distance, frequency)) }
                     }
                     return scanned < scanLimit
                 }
             }
         }
         try scan(near) { _ in true }
-        if wide, best == nil {
+        if wide {
             // The first letter's words not scanned already.
             try scan([String(typed[0])]) { term in !near.contains { term.hasPrefix($0) } }
         }
-        return best.map { ($0.word, $0.count) }
+        guard let fewest = found.map(\.distance).min() else { return [] }
+        return found.filter { $0.distance == fewest }.sorted { (-$0.count, $0.word) < (-$1.count, $1.word) }
+            .prefix(spellingLimit).map { ($0.word, $0.count) }
     }
 }
