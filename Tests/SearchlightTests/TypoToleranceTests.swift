@@ -24,6 +24,11 @@ import Testing
         #expect(TypoCorrections.heads(of: Array("porgetto".unicodeScalars)) == ["po", "op", "pr", "or"])
         #expect(TypoCorrections.heads(of: Array("aab".unicodeScalars)) == ["aa", "ab"])
         #expect(TypoCorrections.heads(of: Array("ab".unicodeScalars)) == ["ab", "ba"])
+        // The first letter changed or left out, in its script's letters.
+        let latin = TypoCorrections.firstLetterSlips(of: Array("qireshark".unicodeScalars))
+        #expect(latin.contains("wir") && latin.contains("wqi") && !latin.contains("qir") && latin.count == 50)
+        let cyrillic = TypoCorrections.firstLetterSlips(of: Array("носква".unicodeScalars))
+        #expect(cyrillic.contains("мос") && !cyrillic.contains("nos"))
     }
 
     @Test func wordsAreForgivenEditsByLength() {
@@ -60,7 +65,9 @@ import Testing
                                        ("wrieshark", "wireshark", "wireshark"), ("wqireshark", "wireshark", "wireshark"),
                                        ("ewireshark", "wireshark", "wireshark"),
                                        // The second letter changed or dropped.
-                                       ("wureshark", "wireshark", "wireshark"), ("wreshark", "wireshark", "wireshark")] {
+                                       ("wureshark", "wireshark", "wireshark"), ("wreshark", "wireshark", "wireshark"),
+                                       // The first letter changed or left out.
+                                       ("qireshark", "wireshark", "wireshark"), ("ireshark", "wireshark", "wireshark")] {
             let found = try index.search(SearchRequest(typed))
             #expect(found.results.first?.entity.id.stringValue == id, "\(typed)")
             #expect(found.correction == corrected && found.correctionSearched, "\(typed)")

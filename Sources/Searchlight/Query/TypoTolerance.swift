@@ -110,14 +110,36 @@ enum TypoCorrections {
         return heads
     }
 
+    /// The beginnings of the words the typist meant if the first letter typed was a slip: another
+    /// letter of its script before the second and third typed (the first changed), or before the
+    /// first and second (a first letter left out). Its script's letters are the lower-case letters
+    /// of the 128 code points around it (a to z for ASCII): an index's words are folded.
+    ///
+    /// ```swift
+    /// TypoCorrections.firstLetterSlips(of: Array("qireshark".unicodeScalars)).contains("wir")   // true
+    /// ```
+    static func firstLetterSlips(of typed: [Unicode.Scalar]) -> [String] {
+        guard typed.count >= 3 else { return [] }
+        let block = typed[0].isASCII ? (0x61...0x7A) : (typed[0].value & ~0x7F)...(typed[0].value | 0x7F)
+        var slips: [String] = []
+        for value in block where value != typed[0].value {
+            guard let letter = Unicode.Scalar(value), letter.properties.isAlphabetic, !letter.properties.isUppercase else { continue }
+            for head in [[letter, typed[1], typed[2]], [letter, typed[0], typed[1]]] {
+                let text = String(String.UnicodeScalarView(head))
+                if !slips.contains(text) { slips.append(text) }
+            }
+        }
+        return slips
+    }
+
     /// The closest other words to `word` that the index's text has, within the edits `word` is
     /// forgiven, and how many entities have each: those of the fewest edits, the most entities
     /// first, at most `spellingLimit`; empty when there is none. The words beginning as
     /// `heads(of:)` says are compared; with `wide`, every word sharing the first letter too (the
     /// second letter changed, dropped or left out: "wureshark", "lubreoffice", "cktex" for
-    /// "chktex"): a scan of many times the words (about 1-4 ms on debian-x1 against 0.1-0.3), for
-    /// a finished word only. A changed or dropped first letter is not reached: that would scan
-    /// every word.
+    /// "chktex"), and those beginning as `firstLetterSlips(of:)` says (the first letter changed or
+    /// left out: "qireshark", "ireshark"): a scan of many times the words (about 1-4 ms on
+    /// debian-x1 against 0.1-0.3), for a finished word only.
     ///
     /// Every word as close is a spelling the typist may have meant ("cktex" is one edit from
     /// "ctex" and "chktex"): the search matches each wherever it would match the first
@@ -155,8 +177,10 @@ enum TypoCorrections {
         }
         try scan(near) { _ in true }
         if wide {
-            // The first letter's words not scanned already.
+            // The first letter's words not scanned already, then those of a slipped first letter.
             try scan([String(typed[0])]) { term in !near.contains { term.hasPrefix($0) } }
+            let first = String(typed[0])
+            try scan(firstLetterSlips(of: typed)) { term in !term.hasPrefix(first) && !near.contains { term.hasPrefix($0) } }
         }
         guard let fewest = found.map(\.distance).min() else { return [] }
         return found.filter { $0.distance == fewest }.sorted { (-$0.count, $0.word) < (-$1.count, $1.word) }
