@@ -2,7 +2,7 @@
 """Known items named by the query: does the entity a search names come first?
 
     python3 Benchmarks/eval/named_items.py [--bin .build/release/searchlight] [--corpus debian-x1]
-                                           [--seed 11] [--count 300] [--misspelt] [--json]
+                                           [--seed 11] [--count 300] [--misspelt | --slip-anywhere] [--json]
 
 People look for a package by its name and a word or two about it ("vlc media player", "pandoc
 markdown", "git version control"). The queries are generated from the Debian corpus
@@ -16,7 +16,9 @@ the package. Reports MRR@10 and success@1 (the package first) per form and overa
 
 With --misspelt, the name is typed with a slip at its second letter, where scans of the index's
 words by their first two letters miss it: the key beside it on a QWERTY keyboard, or no letter
-(seeded; names of five letters or more, which typo tolerance forgives an edit).
+(seeded; names of five letters or more, which typo tolerance forgives an edit). With
+--slip-anywhere, the slip falls on any letter, the first too: a letter left out, a neighbouring
+key added before it or typed instead of it, or two letters swapped.
 """
 import argparse
 import json
@@ -77,6 +79,25 @@ def slipped(name: str, rng: random.Random):
     return name[0] + rng.choice([row[j] for j in (at - 1, at + 1) if 0 <= j < len(row)]) + name[2:]
 
 
+def slipped_anywhere(name: str, rng: random.Random):
+    """`name` with one slip at a random letter: left out, typed twice or beside a neighbouring key,
+    changed to a neighbouring key, or swapped with the next; None when too short or unchanged."""
+    if len(name) < 5:
+        return None
+    at = rng.randrange(len(name))
+    kind = rng.choice(["drop", "add", "change", "swap"])
+    if kind == "drop":
+        return name[:at] + name[at + 1:]
+    if kind == "swap":
+        return name[:at] + name[at + 1] + name[at] + name[at + 2:] if at + 1 < len(name) and name[at] != name[at + 1] else None
+    row = next((r for r in KEY_ROWS if name[at] in r), None)
+    if row is None:
+        return None
+    i = row.index(name[at])
+    key = rng.choice([row[j] for j in (i - 1, i + 1) if 0 <= j < len(row)])
+    return name[:at] + key + name[at:] if kind == "add" else name[:at] + key + name[at + 1:]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -88,6 +109,8 @@ def main():
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--misses", action="store_true", help="list the queries whose package is not first")
     parser.add_argument("--misspelt", action="store_true", help="type each name with a slip at its second letter")
+    parser.add_argument("--slip-anywhere", action="store_true",
+                        help="type each name with one slip at a random letter, the first too (left out, added, changed, swapped)")
     args = parser.parse_args()
     corpus = ROOT / "Benchmarks" / "work" / "corpus" / args.corpus
     index = Path(args.index) if args.index else ROOT / "Benchmarks" / "work" / f"index-{args.corpus}" / "searchlight"
@@ -95,12 +118,12 @@ def main():
         sys.exit(f"named_items.py: build the corpus and its index first (make bench: {corpus}, {index})")
     figures, misses = {}, []
     chosen = queries(corpus, args.seed, args.count)
-    if args.misspelt:
+    if args.misspelt or args.slip_anywhere:
         rng = random.Random(args.seed)
         typed = []
         for query in chosen:
             name, _, rest = query["text"].partition(" ")
-            slip = slipped(name, rng)
+            slip = (slipped_anywhere if args.slip_anywhere else slipped)(name, rng)
             if slip:
                 typed.append(dict(query, text=" ".join(filter(None, [slip, rest]))))
         chosen = typed
