@@ -65,7 +65,8 @@ eval: release
 		python3 Benchmarks/eval/cranfield.py --bin $(RELEASE_BIN) $(if $(CRANFIELD_SOURCE),--source $(CRANFIELD_SOURCE)); \
 	else echo "Cranfield (held out): skipped; make eval CRANFIELD_SOURCE=DIR (a folder or git directory with cran.all.1400, cran.qry, cranqrel)"; fi
 	@if [ -d Benchmarks/work/index-debian-x1/searchlight ]; then python3 Benchmarks/eval/named_items.py --bin $(RELEASE_BIN) \
-		&& python3 Benchmarks/eval/named_items.py --bin $(RELEASE_BIN) --misspelt; \
+		&& python3 Benchmarks/eval/named_items.py --bin $(RELEASE_BIN) --misspelt \
+		&& python3 Benchmarks/eval/named_items.py --bin $(RELEASE_BIN) --slip-anywhere; \
 	else echo "Named known items: skipped; make bench builds the Debian corpus and its index"; fi
 
 # Multilingual quality (Benchmarks/eval/multilingual.py): XQuAD's questions in 12 languages, one index
