@@ -101,6 +101,11 @@ import Testing
         // French: "poxte" is "poste" and "porte" alike; "lettre" and "quai" choose.
         #expect(try index.search(SearchRequest("poxte lettre")).results.first?.entity.id.stringValue == "poste")
         #expect(try index.search(SearchRequest("poxte quai")).results.first?.entity.id.stringValue == "porte")
+        // A spelling typed as another word is meant there: the typo is read as the other spelling,
+        // and the word typed keeps its own matches.
+        let both = try index.search(SearchRequest("cktex ctex"))
+        #expect(both.correction == "chktex ctex")
+        #expect(Set(both.results.map(\.entity.id.stringValue)) == ["ctex1", "ctex2", "ctex3", "chktex"])
         // Every spelling as close matches: entities with either.
         #expect(Set(try index.search(SearchRequest("cktex")).results.map(\.entity.id.stringValue)) == ["ctex1", "ctex2", "ctex3", "chktex"])
     }

@@ -429,6 +429,26 @@ private func document(_ data: String, terms: [String] = [], text: String? = nil,
         #expect(try parsed.scalingTerms([], by: 0.5).description == parsed.description)
     }
 
+    /// Chosen terms are replaced where they stand, under OR and AND; a phrase is kept whole, and
+    /// the replacements may be released once the query is made.
+    @Test func chosenTermsAreReplacedWhereTheyStand() throws {
+        let parser = QueryParser()
+        parser.setDefaultOperator(.or)
+        let parsed = try parser.parse("cktex warnings \"cktex rules\" москва", flags: .standard)
+        var replacements: [String: Query]? = [
+            "cktex": try Query.combine(.synonym, [Query.term("ctex"), Query.term("chktex")]),
+            "москва": Query.term("москве"),
+        ]
+        let replaced = try parsed.replacingTerms(replacements!)
+        replacements = nil
+        #expect(replaced.description.contains("(ctex SYNONYM chktex)"), "\(replaced.description)")
+        #expect(replaced.description.contains("(cktex@3 PHRASE 2 rules@4)"), "\(replaced.description)")
+        #expect(replaced.description.contains("москве") && replaced.description.contains("warnings@2"), "\(replaced.description)")
+        let all = try parsed.regrouped(from: .or, to: .and).replacingTerms(["warnings": Query.term("warning")])
+        #expect(all.description.contains("AND warning AND"), "\(all.description)")
+        #expect(try parsed.replacingTerms([:]).description == parsed.description)
+    }
+
     @Test func combinedQueriesDescribeThemselves() throws {
         let query = try Query.combine(.filter, [Query.term("zgranit"), Query.term("XT:trail")])
         #expect(query.description.contains("FILTER"))

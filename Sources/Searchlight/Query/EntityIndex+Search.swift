@@ -85,7 +85,9 @@ extension EntityIndex {
         found.synonyms = text.variants.map(\.trimmed).filter { $0 != text.rareWordsCorrected }
         if request.explain { found.plan = reader.firstPageQuery?.description }
         if text.isCorrected || text.rareWordsCorrected != nil {
-            found.correction = try text.rareWordsCorrected ?? text.spelling(of: page.hits.first?.match.docid, database: state.database)
+            // Spelt as the first result of the first page has it; later pages, as corrected.
+            found.correction = text.rareWordsCorrected
+                ?? text.spelling(of: request.offset == 0 ? page.hits.first?.match.docid : nil, database: state.database)
             found.correctionSearched = true
         } else if page.closeMatches < Self.fewResults, request.offset == 0, request.sort.isEmpty {
             found.correction = try Self.spellingCorrection(of: text, database: state.database)

@@ -364,12 +364,13 @@ struct QueryText {
 
     /// The corrected text as the entity `docid` spells it (nil: as corrected): each word with
     /// `otherSpellings` that the entity does not have as written, replaced by the first of those
-    /// it has. The correction a search reports is the one its first result bears out.
+    /// it has. The correction a search reports is the one its first result bears out; when the
+    /// entity's words cannot be read (a shard out of reach), the text as corrected.
     ///
     /// ```swift
     /// text.spelling(of: firstResult, database: database)   // "chktex warnings", not "ctex warnings"
     /// ```
-    func spelling(of docid: UInt32?, database: Database) throws(XapianError) -> String {
+    func spelling(of docid: UInt32?, database: Database) -> String {
         guard let docid, !otherSpellings.isEmpty else { return trimmed }
         func has(_ word: String) throws(XapianError) -> Bool {
             var found = false
@@ -380,11 +381,15 @@ struct QueryText {
             return found
         }
         var replaced: [String: String] = [:]
-        for (word, others) in otherSpellings where try !has(word) {
-            for other in others where try has(other) {
-                replaced[word] = other
-                break
+        do {
+            for (word, others) in otherSpellings where try !has(word) {
+                for other in others where try has(other) {
+                    replaced[word] = other
+                    break
+                }
             }
+        } catch {
+            return trimmed
         }
         guard !replaced.isEmpty else { return trimmed }
         return runs.map { run in run.isWord ? replaced[String(run.text)] ?? String(run.text) : String(run.text) }.joined()
@@ -428,14 +433,21 @@ struct QueryText {
             let inflected = frequency == 0 && !beingTyped ? try Self.isInflection(word, stemmers: stemmers, database: database) : false
             guard frequency <= TypoCorrections.rareFrequency, !inflected,
                   try (beingTyped ? database.mostFrequentTerms(withPrefix: word, limit: 2).count : 0) <= (frequency == 0 ? 0 : 1),
-                  let spellings = try frequency == 0 ? Self.closestSpellings(of: word, beingTyped: beingTyped, database: database)
+                  var spellings = try frequency == 0 ? Self.closestSpellings(of: word, beingTyped: beingTyped, database: database)
                                                      : TypoCorrections.commonNeighbour(of: word, frequency: frequency, database: database).map({ [$0.word] }),
-                  let correction = spellings.first else {
+                  !spellings.isEmpty else {
                 spelt += plain ? word : String(run.text)
                 continue
             }
+            // A spelling another word was typed as is meant there, as written, and seldom twice
+            // ("krganizer organizer": korganizer), unless there is no other.
+            let unlike = spellings.filter { !self.words.contains($0) }
+            if !unlike.isEmpty { spellings = unlike }
+            let correction = spellings[0]
             spelt += correction
-            if spellings.count > 1, otherSpellings[correction] == nil { otherSpellings[correction] = Array(spellings.dropFirst()) }
+            if spellings.count > 1, otherSpellings[correction] == nil, !self.words.contains(correction) {
+                otherSpellings[correction] = Array(spellings.dropFirst())
+            }
             changed = true
             replaces = replaces || frequency == 0
         }

@@ -122,8 +122,8 @@ enum Ranking {
     /// compounds begun, 0.936 with the last parts too.
     static let compoundWeight = 0.5
 
-    /// The whole-title terms of `texts` (the query, and its spelling with rare words corrected; or
-    /// runs of its words), ORed: an entity whose title is exactly one of them gains its weight,
+    /// The whole-title terms of `texts` (the query, its other spellings, and its spelling with rare
+    /// words corrected; or runs of its words and their other spellings), ORed: an entity whose title is exactly one of them gains its weight,
     /// times `share` (of the query's words that the texts hold).
     ///
     /// ```swift

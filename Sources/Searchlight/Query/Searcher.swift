@@ -58,17 +58,21 @@ final class Searcher {
         /// The terms of each word a corrected `text` spells otherwise (`QueryText.otherSpellings`),
         /// as written and stemmed in this language, each mapped to one term (Xapian's `SYNONYM`)
         /// with the same terms of its other spellings: weighed as one word, matched by any of them.
+        /// A term another word of the text also has is left alone ("warnngs warning": the stem of
+        /// "warning" stays its own).
         func otherSpellings(_ text: QueryText) throws(XapianError) -> [String: Query] {
+            guard !text.otherSpellings.isEmpty else { return [:] }
+            func terms(_ words: [String]) throws(XapianError) -> [[String]] {
+                guard let stemmer else { return [words] }
+                return [words, try words.map { (word) throws(XapianError) in IndexTerms.stemPrefix + (try stemmer.stem(word)) }]
+            }
+            let others = Set(try terms(text.words.filter { text.otherSpellings[$0] == nil }).joined())
             var replacements: [String: Query] = [:]
-            for (word, others) in text.otherSpellings {
-                var forms = [[word] + others]
-                if let stemmer {
-                    forms.append(try ([word] + others).map { (spelling) throws(XapianError) in IndexTerms.stemPrefix + (try stemmer.stem(spelling)) })
-                }
-                for terms in forms {
+            for (word, spellings) in text.otherSpellings.sorted(by: { $0.key < $1.key }) {
+                for forms in try terms([word] + spellings) where !others.contains(forms[0]) && replacements[forms[0]] == nil {
                     var distinct: [String] = []
-                    for term in terms where !distinct.contains(term) { distinct.append(term) }
-                    if distinct.count > 1 { replacements[distinct[0]] = try Query.combine(.synonym, distinct.map { Query.term($0) }) }
+                    for term in forms where !distinct.contains(term) { distinct.append(term) }
+                    if distinct.count > 1 { replacements[distinct[0]] = try Searcher.synonym(of: distinct) }
                 }
             }
             return replacements
@@ -340,7 +344,7 @@ final class Searcher {
                 anyWords = try Query.combine(.andMaybe, [anyWords, trigrams])
                 allWordsQuery = try allWordsQuery.map { (query: Query) throws(XapianError) in try Query.combine(.andMaybe, [query, trigrams]) }
             }
-            if let boost = try typedFormBoost(text, in: language) {
+            if let boost = try typedFormBoost(text, in: language)?.replacingTerms(spellings) {
                 // Scaled back so that an entity with every word as typed scores as it would without
                 // the boost: parses in different languages stay on one scale (only some have typed
                 // forms to add), as do the query's words and feedback's terms.

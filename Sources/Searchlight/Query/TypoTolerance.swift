@@ -34,7 +34,7 @@ enum TypoCorrections {
     static let oneEditFrom = 5
     /// Words this long or longer are forgiven two edits.
     static let twoEditsFrom = 9
-    /// The most index words one correction compares with.
+    /// The most index words one scan of a correction reads (the first letter's words, the slips').
     static let scanLimit = 20_000
     /// A word in this many entities or fewer is rare: a close word far more entities have
     /// (`rareRatio` times as many) is searched beside it.
@@ -123,7 +123,9 @@ enum TypoCorrections {
         let block = typed[0].isASCII ? (0x61...0x7A) : (typed[0].value & ~0x7F)...(typed[0].value | 0x7F)
         var slips: [String] = []
         for value in block where value != typed[0].value {
-            guard let letter = Unicode.Scalar(value), letter.properties.isAlphabetic, !letter.properties.isUppercase else { continue }
+            // Letters that begin words: small or caseless, not the vowel signs of Indic scripts.
+            guard let letter = Unicode.Scalar(value),
+                  [.lowercaseLetter, .otherLetter].contains(letter.properties.generalCategory) else { continue }
             for head in [[letter, typed[1], typed[2]], [letter, typed[0], typed[1]]] {
                 let text = String(String.UnicodeScalarView(head))
                 if !slips.contains(text) { slips.append(text) }
@@ -138,8 +140,10 @@ enum TypoCorrections {
     /// `heads(of:)` says are compared; with `wide`, every word sharing the first letter too (the
     /// second letter changed, dropped or left out: "wureshark", "lubreoffice", "cktex" for
     /// "chktex"), and those beginning as `firstLetterSlips(of:)` says (the first letter changed or
-    /// left out: "qireshark", "ireshark"): a scan of many times the words (about 1-4 ms on
-    /// debian-x1 against 0.1-0.3), for a finished word only.
+    /// left out: "qireshark", "ireshark"): a scan of many times the words, for a finished word
+    /// only (debian-x1's misspelt known items, in-process `bench`: p50 1.77 ms, p99 4.6 ms; 1.34 and
+    /// 4.3 ms when the first letter's words were scanned only for want of a nearer word). Each
+    /// scan reads at most `scanLimit` words.
     ///
     /// Every word as close is a spelling the typist may have meant ("cktex" is one edit from
     /// "ctex" and "chktex"): the search matches each wherever it would match the first
@@ -163,7 +167,7 @@ enum TypoCorrections {
         var found: [(word: String, distance: Int, count: Int)] = []
         var scanned = 0
         func scan(_ prefixes: [String], accepting: (String) -> Bool) throws(XapianError) {
-            for prefix in prefixes {
+            for prefix in prefixes where scanned < scanLimit {
                 try database.forEachTerm(withPrefix: prefix) { term, frequency in
                     scanned += 1
                     let candidate = term.unicodeScalars
@@ -177,10 +181,11 @@ enum TypoCorrections {
         }
         try scan(near) { _ in true }
         if wide {
-            // The first letter's words not scanned already, then those of a slipped first letter.
+            // The first letter's words not scanned already, then those of a slipped first letter,
+            // with a budget of their own (a common first letter can spend the first).
             try scan([String(typed[0])]) { term in !near.contains { term.hasPrefix($0) } }
-            let first = String(typed[0])
-            try scan(firstLetterSlips(of: typed)) { term in !term.hasPrefix(first) && !near.contains { term.hasPrefix($0) } }
+            scanned = 0
+            try scan(firstLetterSlips(of: typed)) { term in !near.contains { term.hasPrefix($0) } }
         }
         guard let fewest = found.map(\.distance).min() else { return [] }
         return found.filter { $0.distance == fewest }.sorted { (-$0.count, $0.word) < (-$1.count, $1.word) }
