@@ -66,8 +66,9 @@ struct QueryText {
     private(set) var rareWordsCorrected: String?
     /// For each word of a corrected text (`isCorrected`) that replaced one no entity has, the other
     /// index words as close to what was typed (`TypoCorrections.corrections(of:wide:database:)`):
-    /// the search matches any of them wherever it would match the word (`Searcher` makes them one
-    /// term with it), so the query's other words tell which was meant ("cktex warnings" finds
+    /// wherever the word's own term or stem stands in a parse (`Searcher` makes them one term with
+    /// it; not in phrases, nor in the prefixes a word being typed expands to), the search matches
+    /// any of them, so the query's other words tell which was meant ("cktex warnings" finds
     /// chktex, which warns, though more entities have "ctex"). Set by `lookUp`.
     private(set) var otherSpellings: [String: [String]] = [:]
 
