@@ -123,8 +123,9 @@ enum Ranking {
     static let compoundWeight = 0.5
 
     /// The whole-title terms of `texts` (the query, its other spellings, and its spelling with rare
-    /// words corrected; or runs of its words and their other spellings), ORed: an entity whose title is exactly one of them gains its weight,
-    /// times `share` (of the query's words that the texts hold).
+    /// words corrected; or runs of its words and their other spellings), ORed: an entity whose
+    /// title is exactly one of them gains its weight, times `share` (of the query's words that the
+    /// texts hold).
     ///
     /// ```swift
     /// let boost = try Ranking.wholeTitleBoost(texts: ["vlc"], share: 1.0 / 3)   // of "vlc media player"
