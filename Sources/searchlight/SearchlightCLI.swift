@@ -20,7 +20,8 @@ struct SearchlightCLI: ParsableCommand {
     )
 
     /// Turns on mapped reads (CMappedReads: Xapian's block reads of an index's table files copied from
-    /// a memory mapping; `SEARCHLIGHT_MAPPED_READS=0` keeps them off), then parses and runs the command.
+    /// a memory mapping; `SEARCHLIGHT_MAPPED_READS=0` keeps them off), refuses a word with one dash
+    /// before `--` (`strayDashWord(in:)`), then parses and runs the command.
     /// Only this tool has them: they replace `pread` for the whole process, which a library must not
     /// do to the programs that use it. Naming a function of CMappedReads here also ties its object, and
     /// with it the `pread`, `pread64` and `close` it defines, to the executable: SwiftPM passes every
@@ -28,6 +29,34 @@ struct SearchlightCLI: ParsableCommand {
     /// refers to would be left out (libc defines `pread` and `close` too).
     static func main() {
         mapped_reads_enable()
-        main(nil)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let word = strayDashWord(in: arguments) {
+            let command = arguments.first { !$0.hasPrefix("-") } ?? "search"
+            exit(withError: ValidationError("""
+                Unknown option '\(word)': the only short option is -h. To search for text that begins \
+                with '-', put it after '--' (searchlight \(ShellWords.quoted(command)) -- \(ShellWords.quoted(word))).
+                """))
+        }
+        main(arguments)
+    }
+
+    /// The first argument before `--` that begins with one dash and is neither `-h`, a number nor
+    /// `-` alone. No option is spelt so, but ArgumentParser reads it as a cluster of short flags, and
+    /// one with an `h` in it ("-wireshrak") printed the help and succeeded instead of failing.
+    ///
+    /// - Parameter arguments: The command line without the program's name.
+    /// - Returns: The argument, or nil when there is none.
+    ///
+    /// ```swift
+    /// SearchlightCLI.strayDashWord(in: ["search", "-wireshrak"])        // "-wireshrak"
+    /// SearchlightCLI.strayDashWord(in: ["search", "--limit", "-1", "x"]) // nil: a value, checked later
+    /// SearchlightCLI.strayDashWord(in: ["search", "--", "-wireshrak"])  // nil: query text
+    /// ```
+    static func strayDashWord(in arguments: [String]) -> String? {
+        for argument in arguments {
+            if argument == "--" { return nil }
+            if argument.hasPrefix("-"), !argument.hasPrefix("--"), argument.count > 2, Double(argument) == nil { return argument }
+        }
+        return nil
     }
 }

@@ -103,3 +103,36 @@ import Testing
         #expect(((output.json as? [String: Any])?["results"] as? [Any])?.isEmpty == true)
     }
 }
+
+/// A word that begins with one dash is no option: it is refused with the way to search for it.
+@Suite struct DashWords {
+    @Test(arguments: ["-wireshrak", "-java", "-wiresrak"])
+    func aDashWordBeforeTheQueryIsAUsageErrorThatSaysHowToSearchIt(word: String) throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try cli.run(["index", CLI.corpus])
+        let refused = try cli.run(["search", word])
+        #expect(refused.status == 64, "\(refused.stderr)")
+        #expect(refused.stderr.contains("Unknown option '\(word)'"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("(searchlight search -- \(word))"), "\(refused.stderr)")
+        #expect(!refused.stdout.contains("OVERVIEW"), "the help is not printed: \(refused.stdout)")
+        let searched = try cli.run(["search", "--index", cli.index, "--json", "--", word], withIndex: false)
+        #expect(searched.status == 0, "\(searched.stderr)")
+    }
+
+    @Test func theWayToSearchItIsQuotedForTheShellAndNamesTheCommand() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        let refused = try cli.run(["suggest", "-wireshrak it's"])
+        #expect(refused.status == 64, "\(refused.stderr)")
+        #expect(refused.stderr.contains(#"(searchlight suggest -- '-wireshrak it'\''s')"#), "\(refused.stderr)")
+    }
+
+    @Test func negativeNumbersStayValuesAndQueries() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try cli.run(["index", CLI.corpus])
+        #expect(try cli.run(["search", "--limit", "-1", "x"]).stderr.contains("--limit -1 is out of range"))
+        #expect(try cli.run(["search", "--index", cli.index, "--json", "--", "-12"], withIndex: false).status == 0)
+    }
+}

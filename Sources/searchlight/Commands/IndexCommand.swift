@@ -240,14 +240,7 @@ struct IndexCommand: ParsableCommand {
         if let jobs = jobsGiven.first { words += ["--jobs", String(jobs)] }
         words.append("--resume")
         words += inputs
-        return words.map(Self.shellQuoted).joined(separator: " ")
-    }
-
-    static func shellQuoted(_ word: String) -> String {
-        let plain = word.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || "-_./:=@%+,".utf8.contains(byte)
-        }
-        return plain && !word.isEmpty ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        return words.map(ShellWords.quoted).joined(separator: " ")
     }
 
     private func render(_ report: JSONLinesIngest.Report, index: EntityIndex) -> String {
