@@ -2,7 +2,8 @@
 """Known items named by the query: does the entity a search names come first?
 
     python3 Benchmarks/eval/named_items.py [--bin .build/release/searchlight] [--corpus debian-x1]
-                                           [--seed 11] [--count 300] [--misspelt | --slip-anywhere] [--json]
+                                           [--seed 11] [--count 300] [--misspelt | --slip-anywhere | --split]
+                                           [--json]
 
 People look for a package by its name and a word or two about it ("vlc media player", "pandoc
 markdown", "git version control"). The queries are generated from the Debian corpus
@@ -18,7 +19,11 @@ With --misspelt, the name is typed with a slip at its second letter, where scans
 words by their first two letters miss it: the key beside it on a QWERTY keyboard, or no letter
 (seeded; names of five letters or more, which typo tolerance forgives an edit). With
 --slip-anywhere, the slip falls on any letter, the first too: a letter left out, a neighbouring
-key added before it or typed instead of it, or two letters swapped.
+key added before it or typed instead of it, or two letters swapped. With --split, the name is typed
+as the two words it is made of ("libre office", "word press"): names that split into two words of
+three letters or more that the corpus's summaries and descriptions use on their own (in 20
+packages or more), at the split whose rarer part is the most common; names with no such split are
+left out.
 """
 import argparse
 import json
@@ -63,6 +68,25 @@ def queries(corpus: Path, seed: int, count: int):
         made.append({"id": f"named-{len(made):04d}", "text": " ".join([name] + picked), "form": form,
                      "relevant": package["id"]})
     return made
+
+
+def vocabulary(corpus: Path):
+    """How many packages use each word (letters only) in their summary or description."""
+    counts = {}
+    for line in open(corpus / "package.jsonl"):
+        attributes = json.loads(line)["attributes"]
+        text = (attributes.get("summary") or "") + " " + (attributes.get("description") or "")
+        for word in set(re.findall(r"[a-z]+", text.lower())):
+            counts[word] = counts.get(word, 0) + 1
+    return counts
+
+
+def split(name: str, counts):
+    """`name` as the two words it is made of, each of three letters or more and used by 20 packages
+    or more, at the split whose rarer part is the most common; None when it has none."""
+    splits = [(min(counts.get(name[:at], 0), counts.get(name[at:], 0)), at) for at in range(3, len(name) - 2)]
+    best = max(splits, default=(0, 0))
+    return name[:best[1]] + " " + name[best[1]:] if best[0] >= 20 else None
 
 
 KEY_ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"]
@@ -111,6 +135,7 @@ def main():
     parser.add_argument("--misspelt", action="store_true", help="type each name with a slip at its second letter")
     parser.add_argument("--slip-anywhere", action="store_true",
                         help="type each name with one slip at a random letter, the first too (left out, added, changed, swapped)")
+    parser.add_argument("--split", action="store_true", help="type each name as the two words it is made of (libre office)")
     args = parser.parse_args()
     corpus = ROOT / "Benchmarks" / "work" / "corpus" / args.corpus
     index = Path(args.index) if args.index else ROOT / "Benchmarks" / "work" / f"index-{args.corpus}" / "searchlight"
@@ -126,6 +151,15 @@ def main():
             slip = (slipped_anywhere if args.slip_anywhere else slipped)(name, rng)
             if slip:
                 typed.append(dict(query, text=" ".join(filter(None, [slip, rest]))))
+        chosen = typed
+    if args.split:
+        counts = vocabulary(corpus)
+        typed = []
+        for query in chosen:
+            name, _, rest = query["text"].partition(" ")
+            words = split(name, counts)
+            if words:
+                typed.append(dict(query, text=" ".join(filter(None, [words, rest]))))
         chosen = typed
     for query in chosen:
         done = subprocess.run([args.bin, "search", "--index", str(index), "--json", "--limit", "10", "--no-snippets",

@@ -150,6 +150,40 @@ import Testing
         #expect(try index.search(SearchRequest("Museumseisenbahn")).correction == "eisenbahn")
     }
 
+    /// Two words typed apart that entities write as one ("libre office") match the word they
+    /// make, in every language and in questions, with the entity named by it first; each word
+    /// still matches alone. Not with typos off, not when the second word is still being typed,
+    /// not into a stopword, and not in long descriptions.
+    @Test func wordsTypedApartMatchTheWordTheyMake() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder, [
+            trail("libreoffice", "LibreOffice", description: "office suite: documents, spreadsheets, slides"),
+            trail("office", "Office Hours", description: "when the ranger station is open"),
+            trail("libre", "Sentier Libre", description: "un sentier ouvert à tous"),
+            trail("wordpress", "WordPress", description: "blog tool"),
+            trail("findutils", "Findutils", description: "locate files by name"),
+            trail("weltkarte", "Weltkarte", description: "eine Karte der ganzen Welt"),
+            trail("into", "Into the Valley", description: "a walk"),
+        ])
+        func ids(_ request: SearchRequest) throws -> [String] { try index.search(request).results.map(\.entity.id.stringValue) }
+        let split = try ids(SearchRequest("libre office"))
+        #expect(split.first == "libreoffice", "\(split)")
+        #expect(Set(split) == ["libreoffice", "office", "libre"], "each word still matches alone: \(split)")
+        #expect(try ids(SearchRequest("word press blog")).first == "wordpress")
+        #expect(try ids(SearchRequest("Is there a libre office suite?")).first == "libreoffice")
+        // A stopword ("find") may begin the name; the search reports no correction: nothing was misspelt.
+        let found = try index.search(SearchRequest("find utils"))
+        #expect(found.results.first?.entity.id.stringValue == "findutils" && found.correction == nil)
+        #expect(try ids(SearchRequest("Welt Karte")).first == "weltkarte")
+        var off = SearchRequest("word press")
+        off.typos = .off
+        #expect(try ids(off).isEmpty)
+        #expect(try !ids(SearchRequest.typed("word pres")).contains("wordpress"), "the word being typed is not joined")
+        #expect(try ids(SearchRequest("in to")).isEmpty, "a joined word that is a stopword is not searched")
+        let described = "A long description of a printer. It prints word press releases, and more."
+        #expect(try !ids(SearchRequest(described)).contains("wordpress"))
+    }
+
     /// A word no entity has as written, whose stem some entity has, is an inflection: its stem
     /// finds it, and it is not read as a close word of another meaning.
     @Test func anInflectedFormIsNotATypo() throws {

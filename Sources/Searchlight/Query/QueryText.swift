@@ -71,6 +71,28 @@ struct QueryText {
     /// any of them, so the query's other words tell which was meant ("cktex warnings" finds
     /// chktex, which warns, though more entities have "ctex"). Set by `lookUp`.
     private(set) var otherSpellings: [String: [String]] = [:]
+    /// Neighbouring finished words that the index has as one word ("libre office": "libreoffice",
+    /// "open ssh server": "openssh"), each pair with that word, set by `lookUp` when typos are
+    /// forgiven (`wordsWrittenTogether(in:stopwords:)`). Wherever either word's term or stem stands
+    /// in a parse, the search also matches the joined word (`alternatives`), so an entity with it
+    /// meets both words.
+    private(set) var joinedWords: [(first: String, second: String, joined: String)] = []
+
+    /// Each word's other ways to be matched: its `otherSpellings`, and the words it makes with a
+    /// neighbour (`joinedWords`). `Searcher` makes them one term with the word.
+    ///
+    /// ```swift
+    /// text.alternatives   // ["libre": ["libreoffice"], "office": ["libreoffice"]]
+    /// ```
+    var alternatives: [String: [String]] {
+        var alternatives = otherSpellings
+        for join in joinedWords {
+            for word in [join.first, join.second] where alternatives[word]?.contains(join.joined) != true {
+                alternatives[word, default: []].append(join.joined)
+            }
+        }
+        return alternatives
+    }
 
     /// Analyses `text`, the folded form (`Searcher.normalized`) of `typed`, the text as it was
     /// typed (the same when omitted). `typing` says whether a last word not followed by a space
@@ -322,6 +344,7 @@ struct QueryText {
             }
         }
         self.trigrams = trigrams
+        if typos == .auto { joinedWords = try wordsWrittenTogether(in: database, stopwords: stopwords) }
         variants = try (synonyms.variants(of: self, database: database) + [rareWordsCorrected].compactMap { $0 }).map {
             QueryText($0, typing: isTyping, partial: partial, exactForms: [], typed: typed)
         }
@@ -352,7 +375,7 @@ struct QueryText {
     /// text.otherSpellings(of: "fdutils")   // ["findutils"]: "fndutils" is one edit from both
     /// ```
     func otherSpellings(of phrase: String) -> [String] {
-        guard !otherSpellings.isEmpty else { return [] }
+        guard !otherSpellings.isEmpty || !joinedWords.isEmpty else { return [] }
         let runs = Self.runs(of: phrase)
         var spelt: [String] = []
         for (index, run) in runs.enumerated() where run.isWord {
@@ -360,7 +383,55 @@ struct QueryText {
                 spelt.append(runs.indices.map { $0 == index ? other : String(runs[$0].text) }.joined())
             }
         }
+        for join in joinedWords {
+            for index in runs.indices.dropLast(2) {
+                guard let pair = Self.spacedPair(runs, at: index), pair.first == join.first, pair.second == join.second else { continue }
+                let before = runs[..<index].map { String($0.text) }
+                let after = runs[(index + 3)...].map { String($0.text) }
+                spelt.append((before + [join.joined] + after).joined())
+            }
+        }
         return spelt
+    }
+
+    /// The words at `index` and `index + 2` of `runs`, lower-cased, when only spaces stand between
+    /// them; nil otherwise.
+    private static func spacedPair(_ runs: [(text: Substring, isWord: Bool)], at index: Int) -> (first: String, second: String)? {
+        let (first, between, second) = (runs[index], runs[index + 1], runs[index + 2])
+        guard first.isWord, second.isWord, !between.isWord, between.text.allSatisfy(\.isWhitespace) else { return nil }
+        return (first.text.lowercased(), second.text.lowercased())
+    }
+
+    /// The pairs of neighbouring finished words, the first not a number and only spaces between
+    /// them, that the index has written as one word, neither a stopword nor a word of the text
+    /// ("libre office": "libreoffice", "find utils": "findutils"): how people split a name they are
+    /// unsure of, and what Meilisearch matches by default. In plain words and in questions and short
+    /// sentences, not in long descriptions (as `correctedSpelling`), at one look-up per pair.
+    ///
+    /// - Parameters:
+    ///   - database: The index whose words are looked up.
+    ///   - stopwords: The query language's stopwords, which a joined word may not be ("in to").
+    /// - Returns: Each pair with the word it makes, in the text's order.
+    /// - Throws: `XapianError` when the index cannot be read.
+    ///
+    /// ```swift
+    /// try QueryText("word press themes", typing: false, stopwords: []).wordsWrittenTogether(in: database, stopwords: [])
+    /// // [("word", "press", "wordpress")]
+    /// ```
+    func wordsWrittenTogether(in database: Database, stopwords: Set<String>) throws(XapianError) -> [(first: String, second: String, joined: String)] {
+        let runs = runs
+        guard plainWords != nil || (Self.isSentence(runs) && !isVerbose), runs.count >= 3 else { return [] }
+        let typedWord = partial ? runs.lastIndex(where: \.isWord) : nil
+        func joinable(_ word: String) -> Bool { !word.unicodeScalars.contains(where: TextAnalyzer.isUnspaced) }
+        var found: [(first: String, second: String, joined: String)] = []
+        for index in runs.indices.dropLast(2) where index + 2 != typedWord {
+            guard let pair = Self.spacedPair(runs, at: index), pair.first.contains(where: \.isLetter),
+                  joinable(pair.first), joinable(pair.second) else { continue }
+            let joined = pair.first + pair.second
+            guard !stopwords.contains(joined), !words.contains(joined), !found.contains(where: { $0.joined == joined }) else { continue }
+            if try database.termFrequency(joined) > 0 { found.append((pair.first, pair.second, joined)) }
+        }
+        return found
     }
 
     /// The corrected text as the entity `docid` spells it (nil: as corrected): each word with

@@ -61,14 +61,15 @@ final class Searcher {
         /// A term another word of the text also has is left alone ("warnngs warning": the stem of
         /// "warning" stays its own).
         func otherSpellings(_ text: QueryText) throws(XapianError) -> [String: Query] {
-            guard !text.otherSpellings.isEmpty else { return [:] }
+            let alternatives = text.alternatives
+            guard !alternatives.isEmpty else { return [:] }
             func terms(_ words: [String]) throws(XapianError) -> [[String]] {
                 guard let stemmer else { return [words] }
                 return [words, try words.map { (word) throws(XapianError) in IndexTerms.stemPrefix + (try stemmer.stem(word)) }]
             }
-            let others = Set(try terms(text.words.filter { text.otherSpellings[$0] == nil }).joined())
+            let others = Set(try terms(text.words.filter { alternatives[$0] == nil }).joined())
             var replacements: [String: Query] = [:]
-            for (word, spellings) in text.otherSpellings.sorted(by: { $0.key < $1.key }) {
+            for (word, spellings) in alternatives.sorted(by: { $0.key < $1.key }) {
                 for forms in try terms([word] + spellings) where !others.contains(forms[0]) && replacements[forms[0]] == nil {
                     var distinct: [String] = []
                     for term in forms where !distinct.contains(term) { distinct.append(term) }

@@ -75,7 +75,7 @@ struct SnippetBuilder {
     /// A builder for the results of `text`, whose schema's text is in `languages` (each with its
     /// stemmer, nil for none); nil when the text has no word a result could show as matched.
     init?(text: QueryText, languages: [(language: Language, stemmer: Stemmer?)]) {
-        let words = text.searchedTexts.flatMap(\.matchableWords) + text.otherSpellings.values.joined()
+        let words = text.searchedTexts.flatMap(\.matchableWords) + text.alternatives.values.joined()
         let typed = text.partial ? text.matchableWords.last : nil
         unspaced = Array(Set(words.filter(Self.isUnspaced).map { Array($0.utf8) }))
         let spaced = words.filter { !Self.isUnspaced($0) }
