@@ -47,13 +47,19 @@ extension EntityIndex {
         let completions = candidates.prefix(limit).map { candidate in
             Suggestions.Completion(text: candidate.text, highlights: [0..<min(typedLength, candidate.text.count)], count: candidate.count)
         }
-        /// The best entities for typed text: by title prefix while a short word is being typed, else a search.
+        /// The best entities for typed text: by title prefix while a short word is being typed, else
+        /// a search; a search too when no title has the words and the last two begin an index word
+        /// written together ("libre off": libreoffice, `QueryText.wordsWrittenTogether`).
         func bestEntities(_ text: String, typing: Bool) throws(SearchlightError) -> SearchResults {
             let words = Words.lowercased(text)
             if typing, let last = words.last, last.count <= IndexTerms.maximumPrefixLength {
-                return try read { (state: inout State) throws -> SearchResults in
-                    try Self.entitiesByTitlePrefix(head: Array(words.dropLast()), prefix: last, types: types, limit: limit, state: &state)
+                let titled = try read { (state: inout State) throws -> SearchResults? in
+                    let titled = try Self.entitiesByTitlePrefix(head: Array(words.dropLast()), prefix: last, types: types, limit: limit, state: &state)
+                    guard titled.results.isEmpty, words.count > 1 else { return titled }
+                    let joined = words[words.count - 2] + last
+                    return try Searcher.mostFrequentWords(beginning: joined, limit: 1, database: state.database).isEmpty ? titled : nil
                 }
+                if let titled { return titled }
             }
             var request = SearchRequest(text, types: types, limit: limit)
             request.typing = typing

@@ -402,11 +402,16 @@ struct QueryText {
         return (first.text.lowercased(), second.text.lowercased())
     }
 
-    /// The pairs of neighbouring finished words, the first not a number and only spaces between
+    /// The most words a finished word and the word being typed make together (`wordsWrittenTogether`).
+    static let joinedCompletions = 3
+
+    /// The pairs of neighbouring words, the first finished and not a number, only spaces between
     /// them, that the index has written as one word, neither a stopword nor a word of the text
     /// ("libre office": "libreoffice", "find utils": "findutils"): how people split a name they are
-    /// unsure of, and what Meilisearch matches by default. In plain words and in questions and short
-    /// sentences, not in long descriptions (as `correctedSpelling`), at one look-up per pair.
+    /// unsure of, and what Meilisearch matches by default. A word being typed joins as a prefix:
+    /// the pair then makes each of the `joinedCompletions` most frequent words that begin with it
+    /// ("libre off": "libreoffice"). In plain words and in questions and short sentences, not in
+    /// long descriptions (as `correctedSpelling`), at one look-up per pair.
     ///
     /// - Parameters:
     ///   - database: The index whose words are looked up.
@@ -421,15 +426,19 @@ struct QueryText {
     func wordsWrittenTogether(in database: Database, stopwords: Set<String>) throws(XapianError) -> [(first: String, second: String, joined: String)] {
         let runs = runs
         guard plainWords != nil || (Self.isSentence(runs) && !isVerbose), runs.count >= 3 else { return [] }
-        let typedWord = partial ? runs.lastIndex(where: \.isWord) : nil
+        let typedWord = isTyping ? runs.lastIndex(where: \.isWord) : nil
         func joinable(_ word: String) -> Bool { !word.unicodeScalars.contains(where: TextAnalyzer.isUnspaced) }
         var found: [(first: String, second: String, joined: String)] = []
-        for index in runs.indices.dropLast(2) where index + 2 != typedWord {
+        for index in runs.indices.dropLast(2) {
             guard let pair = Self.spacedPair(runs, at: index), pair.first.contains(where: \.isLetter),
                   joinable(pair.first), joinable(pair.second) else { continue }
             let joined = pair.first + pair.second
-            guard !stopwords.contains(joined), !words.contains(joined), !found.contains(where: { $0.joined == joined }) else { continue }
-            if try database.termFrequency(joined) > 0 { found.append((pair.first, pair.second, joined)) }
+            let candidates = index + 2 == typedWord
+                ? try Searcher.mostFrequentWords(beginning: joined, limit: Self.joinedCompletions, database: database)
+                : try database.termFrequency(joined) > 0 ? [joined] : []
+            for word in candidates where !stopwords.contains(word) && !words.contains(word) && !found.contains(where: { $0.joined == word }) {
+                found.append((pair.first, pair.second, word))
+            }
         }
         return found
     }
