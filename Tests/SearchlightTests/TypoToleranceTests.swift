@@ -164,6 +164,8 @@ import Testing
             trail("findutils", "Findutils", description: "locate files by name"),
             trail("weltkarte", "Weltkarte", description: "eine Karte der ganzen Welt"),
             trail("into", "Into the Valley", description: "a walk"),
+            trail("thunderbird", "Thunderbird", description: "mail client"),
+            trail("thunderx", "Thunderx Board", description: "a server board"),
         ])
         func ids(_ request: SearchRequest) throws -> [String] { try index.search(request).results.map(\.entity.id.stringValue) }
         let split = try ids(SearchRequest("libre office"))
@@ -175,6 +177,9 @@ import Testing
         let found = try index.search(SearchRequest("find utils"))
         #expect(found.results.first?.entity.id.stringValue == "findutils" && found.correction == nil)
         #expect(try ids(SearchRequest("Welt Karte")).first == "weltkarte")
+        // A half that no entity has alone is no typo of a word one edit away ("thunder", "thunderx").
+        let halves = try index.search(SearchRequest("thunder bird"))
+        #expect(halves.results.first?.entity.id.stringValue == "thunderbird" && halves.correction == nil, "\(halves.correction ?? "")")
         var off = SearchRequest("word press")
         off.typos = .off
         #expect(try ids(off).isEmpty)

@@ -98,11 +98,13 @@ extension EntityIndex {
     /// Searches where fewer entities than this match every word offer a spelling correction when one exists.
     static let fewResults = 3
 
-    /// A better spelling of plain-word `text` (see `spellingCorrection(_:keepingLast:acceptingTextWords:database:)`),
+    /// A better spelling of plain-word `text` (see `spellingCorrection(_:keepingLast:keeping:acceptingTextWords:database:)`),
     /// leaving a word being typed alone; nil when there is none.
     static func spellingCorrection(of text: QueryText, database: Database) throws(XapianError) -> String? {
         guard let (head, last) = text.plainWords,
-              let correction = try spellingCorrection(text.words, keepingLast: text.isTyping, acceptingTextWords: true, database: database)
+              let correction = try spellingCorrection(text.words, keepingLast: text.isTyping,
+                                                      keeping: Set(text.joinedWords.flatMap { [$0.first, $0.second] }),
+                                                      acceptingTextWords: true, database: database)
         else { return nil }
         return correction == (head.isEmpty ? last : head + " " + last) ? nil : correction
     }

@@ -163,14 +163,14 @@ extension EntityIndex {
     /// A spelling of `words` whose unknown words (in no title; with `acceptingTextWords`, in no
     /// text either) are replaced by the closest title word (edit distance at most 2, beginning as
     /// the word may have been meant to, `TypoCorrections.heads`; most frequent wins); nil if
-    /// nothing changes. `keepingLast` leaves a last word that
-    /// is still being typed alone.
-    static func spellingCorrection(_ words: [String], keepingLast: Bool = false, acceptingTextWords: Bool = false,
-                                   database: Database) throws(XapianError) -> String? {
+    /// nothing changes. `keepingLast` leaves a last word that is still being typed alone, and
+    /// `kept` the words it holds (halves of a word typed apart, `QueryText.joinedWords`).
+    static func spellingCorrection(_ words: [String], keepingLast: Bool = false, keeping kept: Set<String> = [],
+                                   acceptingTextWords: Bool = false, database: Database) throws(XapianError) -> String? {
         var changed = false
         var corrected: [String] = []
         for (position, word) in words.enumerated() {
-            guard word.count >= 3, !(keepingLast && position == words.count - 1),
+            guard word.count >= 3, !(keepingLast && position == words.count - 1), !kept.contains(word),
                   try database.termFrequency(IndexTerms.completionPrefix + word) == 0,
                   try (acceptingTextWords ? database.termFrequency(word) : 0) == 0 else {
                 corrected.append(word)

@@ -334,7 +334,10 @@ struct QueryText {
                          compoundStemmers: [Stemmer] = [], matchesTrigrams: Bool = false) throws(XapianError) {
         // Words as typed, not as corrected: their trigrams find what the correction may miss.
         let trigrams = typos == .auto && matchesTrigrams ? try Self.trigrams(of: freeWords, stopwords: stopwords, database: database) : []
-        if typos == .auto, let spelt = try correctedSpelling(in: database, stopwords: stopwords, stemmers: stemmers) {
+        // Words typed apart are halves of a word, not typos ("thunder bird": thunderbird, not thunderx).
+        let typedApart = typos == .auto ? try wordsWrittenTogether(in: database, stopwords: stopwords) : []
+        if typos == .auto, let spelt = try correctedSpelling(in: database, stopwords: stopwords,
+                                                             keeping: Set(typedApart.flatMap { [$0.first, $0.second] }), stemmers: stemmers) {
             if spelt.replacesText {
                 self = QueryText(spelt.text, typing: isTyping, partial: partial, exactForms: exactForms, typed: typed)
                 isCorrected = true
@@ -344,7 +347,13 @@ struct QueryText {
             }
         }
         self.trigrams = trigrams
-        if typos == .auto { joinedWords = try wordsWrittenTogether(in: database, stopwords: stopwords) }
+        joinedWords = typedApart
+        if isCorrected {
+            // The corrected words may join their neighbours too ("libre ofice": libreoffice).
+            for join in try wordsWrittenTogether(in: database, stopwords: stopwords) where !joinedWords.contains(where: { $0.joined == join.joined }) {
+                joinedWords.append(join)
+            }
+        }
         variants = try (synonyms.variants(of: self, database: database) + [rareWordsCorrected].compactMap { $0 }).map {
             QueryText($0, typing: isTyping, partial: partial, exactForms: [], typed: typed)
         }
@@ -487,8 +496,8 @@ struct QueryText {
     /// `replacesText` when a word no entity has changed (the typed text would find nothing for it),
     /// false when only rare words did (their entities stay found); `otherSpellings` of each word
     /// that no entity has, the other words as close to it. A word being typed is left alone while
-    /// some word begins with it.
-    private func correctedSpelling(in database: Database, stopwords: Set<String>,
+    /// some word begins with it, and so are the words in `kept`.
+    private func correctedSpelling(in database: Database, stopwords: Set<String>, keeping kept: Set<String>,
                                    stemmers: [Stemmer]) throws(XapianError) -> (text: String, replacesText: Bool, otherSpellings: [String: [String]])? {
         let plain = plainWords != nil
         let runs = runs
@@ -506,7 +515,7 @@ struct QueryText {
             let word = run.text.lowercased()
             let beingTyped = partial && position == words - 1
             position += 1
-            guard TypoCorrections.isCorrectable(word), !stopwords.contains(word) else {
+            guard TypoCorrections.isCorrectable(word), !stopwords.contains(word), !kept.contains(word) else {
                 spelt += plain ? word : String(run.text)
                 continue
             }
