@@ -67,7 +67,8 @@ eval: release
 	@if [ -d Benchmarks/work/index-debian-x1/searchlight ]; then python3 Benchmarks/eval/named_items.py --bin $(RELEASE_BIN) \
 		&& python3 Benchmarks/eval/named_items.py --bin $(RELEASE_BIN) --misspelt \
 		&& python3 Benchmarks/eval/named_items.py --bin $(RELEASE_BIN) --slip-anywhere \
-		&& python3 Benchmarks/eval/named_items.py --bin $(RELEASE_BIN) --split --count 1000; \
+		&& python3 Benchmarks/eval/named_items.py --bin $(RELEASE_BIN) --split --count 1000 \
+		&& python3 Benchmarks/eval/named_items.py --bin $(RELEASE_BIN) --other-words; \
 	else echo "Named known items: skipped; make bench builds the Debian corpus and its index"; fi
 
 # Multilingual quality (Benchmarks/eval/multilingual.py): XQuAD's questions in 12 languages, one index

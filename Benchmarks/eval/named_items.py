@@ -2,7 +2,7 @@
 """Known items named by the query: does the entity a search names come first?
 
     python3 Benchmarks/eval/named_items.py [--bin .build/release/searchlight] [--corpus debian-x1]
-                                           [--seed 11] [--count 300] [--misspelt | --slip-anywhere | --split]
+                                           [--seed 11] [--count 300] [--misspelt | --slip-anywhere | --split | --other-words]
                                            [--json]
 
 People look for a package by its name and a word or two about it ("vlc media player", "pandoc
@@ -23,7 +23,9 @@ key added before it or typed instead of it, or two letters swapped. With --split
 as the two words it is made of ("libre office", "word press"): names that split into two words of
 three letters or more that the corpus's summaries and descriptions use on their own (in 20
 packages or more), at the split whose rarer part is the most common; names with no such split are
-left out.
+left out. With --other-words, the name is followed by one word that its section's summaries use
+most (the ten first) and its own name, summary and description lack ("thunderbird email", whose
+text says "mail"): the words a person describes it with, not its own.
 """
 import argparse
 import json
@@ -68,6 +70,27 @@ def queries(corpus: Path, seed: int, count: int):
         made.append({"id": f"named-{len(made):04d}", "text": " ".join([name] + picked), "form": form,
                      "relevant": package["id"]})
     return made
+
+
+def section_words(corpus: Path):
+    """For each section, its packages' summary words (as `words` keeps them), most used first."""
+    counts = {}
+    for line in open(corpus / "package.jsonl"):
+        attributes = json.loads(line)["attributes"]
+        section = counts.setdefault(attributes.get("section") or "", {})
+        for word in set(words(attributes.get("summary") or "")):
+            section[word] = section.get(word, 0) + 1
+    return {name: sorted(used, key=lambda w: (-used[w], w)) for name, used in counts.items()}
+
+
+def described_otherwise(package, by_section, rng: random.Random):
+    """A word that describes `package` in its section's words but that its own name, summary and
+    description lack: one of the ten its section's summaries use most ("thunderbird" in mail:
+    "email"); None when all ten are its own."""
+    attributes = package["attributes"]
+    own = set(re.findall(r"[a-z0-9]+", " ".join(attributes.get(k) or "" for k in ("name", "summary", "description")).lower()))
+    lacking = [w for w in by_section.get(attributes.get("section") or "", [])[:10] if w not in own]
+    return rng.choice(lacking) if lacking else None
 
 
 def vocabulary(corpus: Path):
@@ -136,6 +159,8 @@ def main():
     parser.add_argument("--slip-anywhere", action="store_true",
                         help="type each name with one slip at a random letter, the first too (left out, added, changed, swapped)")
     parser.add_argument("--split", action="store_true", help="type each name as the two words it is made of (libre office)")
+    parser.add_argument("--other-words", action="store_true",
+                        help="follow each name by a word its section's summaries use that its own text lacks (thunderbird email)")
     args = parser.parse_args()
     corpus = ROOT / "Benchmarks" / "work" / "corpus" / args.corpus
     index = Path(args.index) if args.index else ROOT / "Benchmarks" / "work" / f"index-{args.corpus}" / "searchlight"
@@ -151,6 +176,15 @@ def main():
             slip = (slipped_anywhere if args.slip_anywhere else slipped)(name, rng)
             if slip:
                 typed.append(dict(query, text=" ".join(filter(None, [slip, rest]))))
+        chosen = typed
+    if args.other_words:
+        by_section, rng = section_words(corpus), random.Random(args.seed)
+        packages = {json.loads(line)["id"]: json.loads(line) for line in open(corpus / "package.jsonl")}
+        typed = []
+        for query in chosen:
+            word = described_otherwise(packages[query["relevant"]], by_section, rng)
+            if word:
+                typed.append(dict(query, text=query["text"].partition(" ")[0] + " " + word, form="other-words"))
         chosen = typed
     if args.split:
         counts = vocabulary(corpus)

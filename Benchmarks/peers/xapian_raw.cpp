@@ -426,7 +426,11 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     Ranking.longestNamingRun of T's words (T of 2 to Ranking.longestNamingText words, the word
 //     being typed left out), those of each run length ORed and scaled by Ranking.wholeTitleBoost ×
 //     length / T's word count (QueryPlanner.named).
-//     best (default): allWords run; if it returned fewer than `limit`, a second run of
+//     best (default): allWords is first widened to allWords OR ((anyWords FILTER names) AND_NOT
+//     allWords), names being the whole-title terms of the runs beginning T that the index has,
+//     whose words each have a lower term frequency than every other non-stopword word of T, all
+//     of which the index has (QueryPlanner.withNamedEntities); a name's boost is
+//     Ranking.wholeTitleBoost, not a share; then the allWords run; if it returned fewer than `limit`, a second run of
 //     (anyWords AND_NOT allWords) for the rest of the page; if it returned a full page, the total
 //     of anyWords is estimated by cxapian::estimate_matches from the first page's term
 //     frequencies (a get_mset(0, 0, 0) of (anyWords AND_NOT allWords) only when that cannot).
@@ -606,6 +610,33 @@ struct SearchlightPlan {
         for (const auto &w : words_of(text, true)) whole += (whole.size() > strlen(sl::IndexTerms::wholeTitlePrefix) ? " " : "") + w;
         Xapian::Query boost = whole.size() > strlen(sl::IndexTerms::wholeTitlePrefix) && whole.size() <= sl::IndexTerms::maximumTermBytes
             ? Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(whole), sl::Ranking::wholeTitleBoost) : Xapian::Query();
+        // Best mode: the whole titles of the runs beginning the text (as `named` takes runs) that the
+        // index has, whose words are each in fewer entities than every other (non-stopword) word
+        // of the text, all of which the index has (QueryText.names; the titles looked up before
+        // the words). An entity with one joins the all-words tier, scored by its words
+        // (QueryPlanner.withNamedEntities), and gains the whole text's boost.
+        std::vector<std::string> names;
+        if (match == Match::Best) {
+            std::vector<std::string> words = words_of(text, true);
+            const size_t n = words.size();
+            if (partial && !words.empty()) words.pop_back();
+            for (size_t length = 1; n >= 2 && n <= (size_t)sl::Ranking::longestNamingText
+                                     && length <= std::min<size_t>(sl::Ranking::longestNamingRun, n - 1) && length <= words.size(); ++length) {
+                std::string term = sl::IndexTerms::wholeTitlePrefix;
+                for (size_t i = 0; i < length; ++i) term += (i > 0 ? " " : "") + words[i];
+                if (term.size() > sl::IndexTerms::maximumTermBytes || db.get_termfreq(term) == 0) continue;
+                std::map<std::string, Xapian::doccount> frequency;
+                for (const auto &word : words_of(text, true)) if (!stopper(word)) frequency[word] = db.get_termfreq(word);
+                Xapian::doccount rarest = 0, others = std::numeric_limits<Xapian::doccount>::max();
+                bool known = true;
+                for (const auto &entry : frequency) {
+                    known = known && entry.second > 0;
+                    bool in_run = std::find(words.begin(), words.begin() + length, entry.first) != words.begin() + length;
+                    if (in_run) rarest = std::max(rarest, entry.second); else others = std::min(others, entry.second);
+                }
+                if (known && rarest > 0 && others != std::numeric_limits<Xapian::doccount>::max() && rarest < others) names.push_back(term);
+            }
+        }
         // The all-words tier's boost of an entity whose whole title is a run of 1 to
         // Ranking.longestNamingRun of the text's words (texts of 2 to Ranking.longestNamingText
         // words, the word being typed left out), times the share of the words the run holds.
@@ -620,12 +651,14 @@ struct SearchlightPlan {
                 for (size_t start = 0; start + length <= words.size(); ++start) {
                     std::string term = sl::IndexTerms::wholeTitlePrefix;
                     for (size_t i = start; i < start + length; ++i) term += (i > start ? " " : "") + words[i];
-                    if (term.size() <= sl::IndexTerms::maximumTermBytes) terms.insert(term);
+                    if (term.size() <= sl::IndexTerms::maximumTermBytes && std::find(names.begin(), names.end(), term) == names.end()) terms.insert(term);
                 }
                 if (terms.empty()) continue;
                 Xapian::Query either(Xapian::Query::OP_OR, terms.begin(), terms.end());
                 boosts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, either, sl::Ranking::wholeTitleBoost * length / n);
             }
+            if (!names.empty())
+                boosts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(Xapian::Query::OP_OR, names.begin(), names.end()), sl::Ranking::wholeTitleBoost);
             if (boosts.empty()) return all_words;
             return Xapian::Query(Xapian::Query::OP_AND_MAYBE, all_words, Xapian::Query(Xapian::Query::OP_OR, boosts.begin(), boosts.end()));
         };
@@ -721,6 +754,11 @@ struct SearchlightPlan {
             hits = page(ranked_any(), limit);
         } else {
             Xapian::Query all_words = parse(text, Xapian::Query::OP_AND, partial);
+            if (!names.empty()) {
+                Xapian::Query titles(Xapian::Query::OP_OR, names.begin(), names.end());
+                all_words = Xapian::Query(Xapian::Query::OP_OR, all_words,
+                                          Xapian::Query(Xapian::Query::OP_AND_NOT, Xapian::Query(Xapian::Query::OP_FILTER, any_words, titles), all_words));
+            }
             hits = page(named(all_words), limit);
             if (match == Match::Best) {
                 if (hits.size() < limit) {

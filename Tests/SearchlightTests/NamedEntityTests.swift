@@ -2,7 +2,8 @@ import Testing
 @testable import Searchlight
 
 /// A search that names an entity by its whole title among a few words about it ("pandoc
-/// markdown", "vlc media player") finds that entity first among those with every word.
+/// markdown", "vlc media player") finds that entity first among those with every word, and an
+/// entity named by the text's rare first word among them ("thunderbird email").
 @Suite struct NamedEntities {
     static let schema = try! Schema(jsonText: """
         {"types": [{"name": "package", "display": {"title": "name", "subtitle": "summary"},
@@ -58,6 +59,41 @@ import Testing
         let index = try Self.indexed(in: folder)
         // vlc says nothing of "command": mpv, which has every word, stays first.
         #expect(try Self.ranked(index, "vlc command line").first == "mpv")
+    }
+
+    /// Thunderbird's text says "mail"; a dozen add-ons say "thunderbird email", and twenty
+    /// clients "email"; "file" is in more entities than "manager".
+    static let mailAndFiles = [package("thunderbird", "mail and news client", "Thunderbird reads mail and news, with chat and filters.")]
+        + (1...12).map { package("webext-\($0)", "thunderbird email add-on \($0)", "Sorts thunderbird email by rule \($0).") }
+        + (1...20).map { package("mailer-\($0)", "email client \($0)", "Reads and sends email, variant \($0).") }
+        + [package("file", "recognise the type of data in a file", "Reads the magic numbers at the start of a file."),
+           package("pcmanfm", "file manager", "A fast file manager for the desktop."),
+           package("nautilus", "file manager of GNOME", "Browse and open every file."),
+           package("font-manager", "font manager", "Installs fonts for the desktop.")]
+        + (1...4).map { package("copier-\($0)", "copies a file fast", "Copies each file in turn, method \($0).") }
+
+    /// A text's first word, rarer than its others, names an entity by its whole title: that entity
+    /// ranks with those that have every word, by the words it has, even without the others, which
+    /// describe it in the searcher's words; a common first word names nothing, and `.all` keeps
+    /// to every word.
+    @Test func theEntityTheFirstRareWordNamesRanksWithThoseWithEveryWord() throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(Self.schema)
+        try index.index(Self.mailAndFiles)
+
+        // Named, it gains the boost of the whole text's title: the words after its name describe it.
+        let mail = try Self.ranked(index, "thunderbird email")
+        #expect(mail.first == "thunderbird", "\(mail)")
+        #expect(try Self.ranked(index, "thunderbrid email").first == "thunderbird")
+        let every = try index.search(SearchRequest("thunderbird email", match: .all, limit: 20)).results.map(\.entity.id.stringValue)
+        #expect(every.count == 12 && !every.contains("thunderbird"))
+        // "file" is in 7 entities, "manager" in 3: the file managers first, "file" after them.
+        let files = try index.search(SearchRequest("file manager", limit: 20)).results.map(\.entity.id.stringValue)
+        #expect(Array(files.prefix(2)).sorted() == ["nautilus", "pcmanfm"], "\(files)")
+        #expect(try #require(files.firstIndex(of: "file")) > files.firstIndex(of: "font-manager")!)
+        // Named second, thunderbird is described, not named.
+        #expect(!(try Self.ranked(index, "email thunderbird")).contains("thunderbird"))
     }
 
     @Test func runsAreTheTextsShorterSpansOfWords() {

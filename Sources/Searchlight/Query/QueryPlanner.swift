@@ -27,7 +27,11 @@ struct QueryPlanner {
             filters = []
         }
         return QueryPlan(
-            match: request.match, allWords: try relevance ? allWords.map { (all: Query) throws(XapianError) in try named(all, by: text) } : allWords, anyWords: anyWords,
+            match: request.match,
+            allWords: try relevance ? allWords.map { (all: Query) throws(XapianError) in
+                try named(request.match == .best ? withNamedEntities(all, anyWords: anyWords, text: text) : all, by: text)
+            } : allWords,
+            anyWords: anyWords,
             feedback: request.sort.isEmpty && request.match != .all && text.isVerbose,
             filters: filters,
             expired: try expiry(facts),
@@ -47,15 +51,30 @@ struct QueryPlanner {
     /// entities with every word, the one the text names comes first ("pandoc markdown": pandoc
     /// before the packages whose descriptions say both), and a name of two of its words before a
     /// name of one ("bash completion programmable": bash-completion, then bash). Only there: an
-    /// entity named by one word and matching none of the others is not what was sought.
+    /// entity named by one word and matching none of the others is not what was sought, unless
+    /// the text names it by its first, rarest words (`QueryText.names`, `withNamedEntities`),
+    /// whose boost is then the whole text's: those words are the name, the others describe it.
     private func named(_ allWords: Query, by text: QueryText) throws(XapianError) -> Query {
         var boosts: [Query] = []
-        for (length, runs) in Dictionary(grouping: text.namingRuns, by: Words.count).sorted(by: { $0.key < $1.key }) {
+        let others = text.namingRuns.filter { !text.names.contains($0) }
+        for (length, runs) in Dictionary(grouping: others, by: Words.count).sorted(by: { $0.key < $1.key }) {
             if let boost = try Ranking.wholeTitleBoost(texts: runs + runs.flatMap(text.otherSpellings(of:)),
                                                        share: Double(length) / Double(text.words.count)) { boosts.append(boost) }
         }
+        if let boost = try Ranking.wholeTitleBoost(texts: text.names + text.names.flatMap(text.otherSpellings(of:))) { boosts.append(boost) }
         guard !boosts.isEmpty else { return allWords }
         return try Query.combine(.andMaybe, [allWords, boosts.count == 1 ? boosts[0] : Query.combine(.or, boosts)])
+    }
+
+    /// `allWords` or an entity the text names by its most specific words (`QueryText.names`), scored
+    /// by the words it has: the entity a text names comes with those that have all its words, as
+    /// its other words describe it in the searcher's words, which need not be the entity's
+    /// ("thunderbird email": thunderbird, whose text says "mail").
+    private func withNamedEntities(_ allWords: Query, anyWords: Query, text: QueryText) throws(XapianError) -> Query {
+        guard !text.names.isEmpty else { return allWords }
+        let titles = try Query.combine(.or, text.names.map { Query.term(IndexTerms.wholeTitle($0)) })
+        let namedOnly = try Query.combine(.andNot, [Query.combine(.filter, [anyWords, titles]), allWords])
+        return try Query.combine(.or, [allWords, namedOnly])
     }
 
     /// The plan that lists the entities of `types` (all when empty) with a title word beginning
