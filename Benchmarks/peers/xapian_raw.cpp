@@ -428,7 +428,7 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     length / T's word count (QueryPlanner.named).
 //     best (default): allWords is first widened to allWords OR ((anyWords FILTER names) AND_NOT
 //     allWords), names being the whole-title terms of the runs beginning T that the index has,
-//     whose words each have a lower term frequency than every other non-stopword word of T, all
+//     whose words each have at most 1/Ranking.nameRarity the term frequency of every other non-stopword word of T, all
 //     of which the index has (QueryPlanner.withNamedEntities); a name's boost is
 //     Ranking.wholeTitleBoost, not a share; then the allWords run; if it returned fewer than `limit`, a second run of
 //     (anyWords AND_NOT allWords) for the rest of the page; if it returned a full page, the total
@@ -611,7 +611,7 @@ struct SearchlightPlan {
         Xapian::Query boost = whole.size() > strlen(sl::IndexTerms::wholeTitlePrefix) && whole.size() <= sl::IndexTerms::maximumTermBytes
             ? Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(whole), sl::Ranking::wholeTitleBoost) : Xapian::Query();
         // Best mode: the whole titles of the runs beginning the text (as `named` takes runs) that the
-        // index has, whose words are each in fewer entities than every other (non-stopword) word
+        // index has, whose words are each in at most 1/Ranking.nameRarity as many entities as every other (non-stopword) word
         // of the text, all of which the index has (QueryText.names; the titles looked up before
         // the words). An entity with one joins the all-words tier, scored by its words
         // (QueryPlanner.withNamedEntities), and gains the whole text's boost.
@@ -634,7 +634,7 @@ struct SearchlightPlan {
                     bool in_run = std::find(words.begin(), words.begin() + length, entry.first) != words.begin() + length;
                     if (in_run) rarest = std::max(rarest, entry.second); else others = std::min(others, entry.second);
                 }
-                if (known && rarest > 0 && others != std::numeric_limits<Xapian::doccount>::max() && rarest < others) names.push_back(term);
+                if (known && rarest > 0 && others != std::numeric_limits<Xapian::doccount>::max() && rarest * sl::Ranking::nameRarity <= others) names.push_back(term);
             }
         }
         // The all-words tier's boost of an entity whose whole title is a run of 1 to

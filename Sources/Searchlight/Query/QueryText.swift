@@ -79,7 +79,7 @@ struct QueryText {
     private(set) var joinedWords: [(first: String, second: String, joined: String)] = []
     /// The whole titles that the text names by its most specific words, set by `lookUp`: the
     /// `namingRuns` that begin it and that some entity has as its whole title, whose words are
-    /// each rarer in the index than every other word of the text. "thunderbird email"
+    /// each far rarer in the index than every other word of the text. "thunderbird email"
     /// names thunderbird (in 84 entities of debian-x1, "email" in 499), which says "mail": the
     /// entity a text names ranks with those that have all its words (`QueryPlanner`), while
     /// "file manager" names no package "file" (in 17,204 entities, "manager" in 1,396).
@@ -388,7 +388,8 @@ struct QueryText {
     /// begin it (a name comes first: "thunderbird email", not "sour debhelper optimizer", which
     /// names scour) and that some entity has as its whole title, when the index has every word of
     /// the text (stopwords aside; a word it lacks may be a slip for the name), each word of the
-    /// run is in fewer entities than every other word, and none is a slip read several ways.
+    /// run is in at most half as many entities as every other word (`Ranking.nameRarity`), and
+    /// none is a slip read several ways.
     private func named(in database: Database, stopwords: Set<String>) throws(XapianError) -> [String] {
         let first = words.first
         // Whole titles first: most texts begin with no entity's whole title, and so look up no word.
@@ -408,7 +409,8 @@ struct QueryText {
             let inRun = Set(Words.lowercased(run)).filter { !stopwords.contains($0) }
             // A slip read several ways is no name: which one was meant, the other words tell.
             guard inRun.allSatisfy({ otherSpellings[$0] == nil }), let rarest = inRun.compactMap({ frequencies[$0] }).max(),
-                  let others = frequencies.filter({ !inRun.contains($0.key) }).map(\.value).min(), rarest < others else { continue }
+                  let others = frequencies.filter({ !inRun.contains($0.key) }).map(\.value).min(),
+                  rarest * Ranking.nameRarity <= others else { continue }
             found.append(run)
         }
         return found
