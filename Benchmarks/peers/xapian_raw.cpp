@@ -612,7 +612,7 @@ struct SearchlightPlan {
             ? Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(whole), sl::Ranking::wholeTitleBoost) : Xapian::Query();
         // Best mode: the whole titles of the runs beginning the text (as `named` takes runs) that the
         // index has, whose words are each in at most 1/Ranking.nameRarity as many entities as every other (non-stopword) word
-        // of the text, all of which the index has (QueryText.names; the titles looked up before
+        // of the text (as written or stemmed, whichever more have), all of which the index has (QueryText.names; the titles looked up before
         // the words). An entity with one joins the all-words tier, scored by its words
         // (QueryPlanner.withNamedEntities), and gains the whole text's boost.
         std::vector<std::string> names;
@@ -626,7 +626,8 @@ struct SearchlightPlan {
                 for (size_t i = 0; i < length; ++i) term += (i > 0 ? " " : "") + words[i];
                 if (term.size() > sl::IndexTerms::maximumTermBytes || db.get_termfreq(term) == 0) continue;
                 std::map<std::string, Xapian::doccount> frequency;
-                for (const auto &word : words_of(text, true)) if (!stopper(word)) frequency[word] = db.get_termfreq(word);
+                for (const auto &word : words_of(text, true))
+                    if (!stopper(word)) frequency[word] = std::max(db.get_termfreq(word), db.get_termfreq(sl::IndexTerms::stemPrefix + stemmer(word)));
                 Xapian::doccount rarest = 0, others = std::numeric_limits<Xapian::doccount>::max();
                 bool known = true;
                 for (const auto &entry : frequency) {

@@ -376,7 +376,7 @@ struct QueryText {
                 if let last, !compounds.contains(last) { compounds.append(last) }
             }
         }
-        names = try named(in: database, stopwords: stopwords)
+        names = try named(in: database, stopwords: stopwords, stemmers: stemmers)
         for text in searchedTexts {
             guard text.partial, let (_, last) = text.plainWords, last.count > ShortPrefixTables.longestEntityPrefix,
                   expansions[last] == nil else { continue }
@@ -389,8 +389,9 @@ struct QueryText {
     /// names scour) and that some entity has as its whole title, when the index has every word of
     /// the text (stopwords aside; a word it lacks may be a slip for the name), each word of the
     /// run is in at most half as many entities as every other word (`Ranking.nameRarity`), and
-    /// none is a slip read several ways.
-    private func named(in database: Database, stopwords: Set<String>) throws(XapianError) -> [String] {
+    /// none is a slip read several ways. A word counts as written or as `stemmers` stem it,
+    /// whichever more entities have.
+    private func named(in database: Database, stopwords: Set<String>, stemmers: [Stemmer]) throws(XapianError) -> [String] {
         let first = words.first
         // Whole titles first: most texts begin with no entity's whole title, and so look up no word.
         var runs: [String] = []
@@ -400,7 +401,10 @@ struct QueryText {
         guard !runs.isEmpty else { return [] }
         var frequencies: [String: Int] = [:]
         for word in Set(words) where !stopwords.contains(word) {
-            let frequency = try database.termFrequency(word)
+            // As written or stemmed, whichever more entities have: "почта" (mail) is in the
+            // Russian descriptions as "почты" and "почтовый".
+            var frequency = try database.termFrequency(word)
+            for stemmer in stemmers { frequency = max(frequency, try database.termFrequency(IndexTerms.stemPrefix + stemmer.stem(word))) }
             guard frequency > 0 else { return [] }
             frequencies[word] = frequency
         }
