@@ -385,8 +385,8 @@ struct QueryText {
     }
 
     /// The whole titles the text names by its most specific words (see `names`): the runs that
-    /// begin it (a name comes first: "thunderbird email", not "sour debhelper optimizer", which
-    /// names scour) and that some entity has as its whole title, when the index has every word of
+    /// begin it (a name comes first: "thunderbird email"; "sour debhelper optimizer" seeks scour,
+    /// not debhelper) and that some entity has as its whole title, when the index has every word of
     /// the text (stopwords aside; a word it lacks may be a slip for the name), each word of the
     /// run is in at most half as many entities as every other word (`Ranking.nameRarity`), and
     /// none is a slip read several ways. A word counts as written or as `stemmers` stem it,
