@@ -403,8 +403,7 @@ struct QueryText {
         for word in Set(words) where !stopwords.contains(word) {
             // As written or stemmed, whichever more entities have: "почта" (mail) is in the
             // Russian descriptions as "почты" and "почтовый".
-            var frequency = try database.termFrequency(word)
-            for stemmer in stemmers { frequency = max(frequency, try database.termFrequency(IndexTerms.stemPrefix + stemmer.stem(word))) }
+            let frequency = max(try database.termFrequency(word), try Self.stemFrequency(of: word, stemmers: stemmers, database: database))
             guard frequency > 0 else { return [] }
             frequencies[word] = frequency
         }
@@ -564,7 +563,10 @@ struct QueryText {
                 continue
             }
             let frequency = try database.termFrequency(word)
-            let inflected = frequency == 0 && !beingTyped ? try Self.isInflection(word, stemmers: stemmers, database: database) : false
+            // A word no entity has as written but whose stem is indexed is inflected, not mistyped,
+            // and its stem finds it ("الفريقين", the two teams, is not "الطريقين", the two roads,
+            // one letter away).
+            let inflected = frequency == 0 && !beingTyped ? try Self.stemFrequency(of: word, stemmers: stemmers, database: database) > 0 : false
             guard frequency <= TypoCorrections.rareFrequency, !inflected,
                   try (beingTyped ? database.mostFrequentTerms(withPrefix: word, limit: 2).count : 0) <= (frequency == 0 ? 0 : 1),
                   var spellings = try frequency == 0 ? Self.closestSpellings(of: word, beingTyped: beingTyped, database: database)
@@ -599,13 +601,12 @@ struct QueryText {
     /// Punctuation of sentences, which the query parser passes over.
     static let sentencePunctuation: Set<Unicode.Scalar> = sentenceEnds.union([",", ".", "\u{2026}", "\u{060C}", "\u{061B}", "\u{3001}", "\u{FF0C}", "\u{00BF}", "\u{00A1}"])
 
-    /// Whether `word`, which no entity has as written, is a form of a word some entity has: its
-    /// stem in one of `stemmers` (the languages searched) is indexed. Such a word is inflected, not
-    /// mistyped, and its stem finds it ("الفريقين", the two teams, is not "الطريقين", the two
-    /// roads, one letter away).
-    private static func isInflection(_ word: String, stemmers: [Stemmer], database: Database) throws(XapianError) -> Bool {
-        for stemmer in stemmers where try database.termFrequency(IndexTerms.stemPrefix + stemmer.stem(word)) > 0 { return true }
-        return false
+    /// How many entities have `word` in some form: the most of its stems in `stemmers` (the
+    /// languages searched) have; 0 when none is indexed.
+    private static func stemFrequency(of word: String, stemmers: [Stemmer], database: Database) throws(XapianError) -> Int {
+        var most = 0
+        for stemmer in stemmers { most = max(most, try database.termFrequency(IndexTerms.stemPrefix + stemmer.stem(word))) }
+        return most
     }
 
     /// What a word no entity has is searched as: the index's closest words within the edits it is
