@@ -2,7 +2,8 @@
 """Known items named by the query: does the entity a search names come first?
 
     python3 Benchmarks/eval/named_items.py [--bin .build/release/searchlight] [--corpus debian-x1]
-                                           [--seed 11] [--count 300] [--misspelt | --slip-anywhere | --split | --other-words]
+                                           [--seed 11] [--count 300]
+                                           [--misspelt | --slip-anywhere | --split | --other-words | --joined]
                                            [--json]
 
 People look for a package by its name and a word or two about it ("vlc media player", "pandoc
@@ -25,7 +26,9 @@ three letters or more that the corpus's summaries and descriptions use on their 
 packages or more), at the split whose rarer part is the most common; names with no such split are
 left out. With --other-words, the name is followed by one word that its section's summaries use
 most (the ten first) and its own name, summary and description lack ("thunderbird email", whose
-text says "mail"): the words a person describes it with, not its own.
+text says "mail"): the words a person describes it with, not its own. With --joined, the packages
+are those named by words joined by hyphens (network-manager, openssh-server, python3-requests),
+typed as named with one slip (as --slip-anywhere) in one of its parts of five letters or more.
 """
 import argparse
 import json
@@ -47,11 +50,11 @@ def words(text):
     return [w for w in re.findall(r"[a-z][a-z0-9]+", text.lower()) if len(w) >= 4 and w not in STOPWORDS]
 
 
-def queries(corpus: Path, seed: int, count: int):
+def queries(corpus: Path, seed: int, count: int, name_pattern: str = r"[a-z]+"):
     packages = [json.loads(line) for line in open(corpus / "package.jsonl")]
     packages.sort(key=lambda p: -(p["attributes"].get("popularity") or 0))
     rng = random.Random(seed)
-    pool = [p for p in packages if re.fullmatch(r"[a-z]+", p["attributes"]["name"])][:3000]
+    pool = [p for p in packages if re.fullmatch(name_pattern, p["attributes"]["name"])][:3000]
     rng.shuffle(pool)
     made = []
     for package in pool:
@@ -145,6 +148,21 @@ def slipped_anywhere(name: str, rng: random.Random):
     return name[:at] + key + name[at:] if kind == "add" else name[:at] + key + name[at + 1:]
 
 
+JOINED_NAME = r"[a-z][a-z0-9]*(-[a-z0-9]+)+"
+
+
+def slipped_part(name: str, rng: random.Random):
+    """`name`, words joined by hyphens ("network-manager"), with one slip (`slipped_anywhere`) in
+    one of its parts of five letters or more, drawn at random; None when it has none."""
+    parts = name.split("-")
+    long = [i for i, part in enumerate(parts) if len(part) >= 5 and part.isalpha()]
+    if not long:
+        return None
+    at = rng.choice(long)
+    slip = slipped_anywhere(parts[at], rng)
+    return "-".join(parts[:at] + [slip] + parts[at + 1:]) if slip else None
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -159,6 +177,8 @@ def main():
     parser.add_argument("--slip-anywhere", action="store_true",
                         help="type each name with one slip at a random letter, the first too (left out, added, changed, swapped)")
     parser.add_argument("--split", action="store_true", help="type each name as the two words it is made of (libre office)")
+    parser.add_argument("--joined", action="store_true",
+                        help="names of words joined by hyphens (network-manager), one part typed with a slip")
     parser.add_argument("--other-words", action="store_true",
                         help="follow each name by a word its section's summaries use that its own text lacks (thunderbird email)")
     args = parser.parse_args()
@@ -167,7 +187,16 @@ def main():
     if not (corpus / "package.jsonl").exists() or not index.exists():
         sys.exit(f"named_items.py: build the corpus and its index first (make bench: {corpus}, {index})")
     figures, misses = {}, []
-    chosen = queries(corpus, args.seed, args.count)
+    chosen = queries(corpus, args.seed, args.count, JOINED_NAME if args.joined else r"[a-z]+")
+    if args.joined:
+        rng = random.Random(args.seed)
+        typed = []
+        for query in chosen:
+            name, _, rest = query["text"].partition(" ")
+            slip = slipped_part(name, rng)
+            if slip:
+                typed.append(dict(query, text=" ".join(filter(None, [slip, rest]))))
+        chosen = typed
     if args.misspelt or args.slip_anywhere:
         rng = random.Random(args.seed)
         typed = []

@@ -146,6 +146,17 @@ import Testing
                 && !Language.none.matchesTrigrams)
     }
 
+    /// Five terms or more make a description (feedback expands it; typos are not corrected in it);
+    /// words joined by hyphens are one term, a package's name, and a hyphen before a word negates.
+    @Test func wordsJoinedByHyphensAreOneTermOfAText() {
+        let name = QueryText("qml-module-qtquick-shapes quick", typing: false, stopwords: [])
+        #expect(name.typedTermCount == 2 && !name.isVerbose)
+        let description = QueryText("shapes for qt quick modules", typing: false, stopwords: [])
+        #expect(description.typedTermCount == 5 && description.isVerbose)
+        #expect(QueryText("granite -trail dome walls cliffs", typing: false, stopwords: []).typedTermCount == 5)
+        #expect(!QueryText("Is the qt-quick-shapes module in Debian?", typing: false, stopwords: []).isVerbose)
+    }
+
     @Test func otherScriptsKeepTheirMarksAndStayComposed() {
         #expect(fold("がギ") == "がギ")
         #expect(fold("か\u{3099}") == "が")

@@ -29,6 +29,8 @@ import Testing
         #expect(latin.contains("wir") && latin.contains("wqi") && !latin.contains("qir") && latin.count == 50)
         let cyrillic = TypoCorrections.firstLetterSlips(of: Array("носква".unicodeScalars))
         #expect(cyrillic.contains("мос") && !cyrillic.contains("nos"))
+        #expect(TypoCorrections.scriptLetters(around: "k").count == 26)
+        #expect(TypoCorrections.scriptLetters(around: "ж").contains("а") && !TypoCorrections.scriptLetters(around: "ж").contains("А"))
     }
 
     @Test func wordsAreForgivenEditsByLength() {
@@ -122,6 +124,13 @@ import Testing
         #expect(sentence.results.first?.entity.id.stringValue == "thunder" && sentence.correction == "thunderbird, lake")
         let description = try index.search(SearchRequest("A long description. It mentions a wireshrak ridge, and lakes."))
         #expect(description.correction == nil)
+        // Words joined by hyphens (a package's name) are corrected as words, the hyphens kept; a
+        // hyphen before a word negates it, and the text is left as typed.
+        let joined = try index.search(SearchRequest("wireshrak-ridge"))
+        #expect(joined.results.first?.entity.id.stringValue == "wireshark" && joined.correction == "wireshark-ridge")
+        #expect(try index.search(SearchRequest("thunderbird-lake-emial")).correction == "thunderbird-lake-email")
+        let negated = try index.search(SearchRequest("meadow -wireshrak"))
+        #expect(negated.correction == nil && negated.results.map(\.entity.id.stringValue) == ["meadow"])
     }
 
     /// A word no entity has, and no word close to it, that is two of the index's words written
@@ -271,5 +280,25 @@ import Testing
         off.typos = .off
         #expect(try index.search(off).results.map(\.entity.id.stringValue).contains("wanted") == true)
         #expect(try index.search(off).correctionSearched == false)
+    }
+
+    /// A rare word one letter short of a word far more entities have is read as both ("pythn":
+    /// python), in any script; a rare word that is an entity's whole title names it, and is taken
+    /// as meant, though a slip of a common word ("pythoon").
+    @Test func aRareWordALetterShortFindsTheCommonWordUnlessItNamesAnEntity() throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        var entities = (0..<25).map { trail("p\($0)", "Python Trail \($0)", description: "python loop near Москва, number \($0)") }
+        entities += [
+            trail("short", "Short Sign", description: "a sign that says pythn, and Мосва"),
+            trail("named", "Pythoon", description: "a ridge"),
+        ]
+        try index.index(entities)
+        let short = try index.search(SearchRequest("pythn"))
+        #expect(short.correction == "python" && short.correctionSearched)
+        #expect(Set(short.results.map(\.entity.id.stringValue)).isSuperset(of: ["short", "p0"]))
+        #expect(try index.search(SearchRequest("мосва")).correction == "москва")
+        let named = try index.search(SearchRequest("pythoon"))
+        #expect(named.results.map(\.entity.id.stringValue) == ["named"] && named.correction == nil)
     }
 }

@@ -182,9 +182,17 @@ struct QueryText {
     /// Whether nothing was typed but spaces.
     var isEmpty: Bool { trimmed.isEmpty }
 
-    /// Verbose text, a description of what is sought: long enough for pseudo-relevance feedback
-    /// (`Ranking.expansionMinimumWords`), and not one question (`isQuestion`).
-    var isVerbose: Bool { words.count >= Ranking.expansionMinimumWords && !isQuestion }
+    /// Verbose text, a description of what is sought: of enough terms for pseudo-relevance feedback
+    /// (`Ranking.expansionMinimumWords`, words joined by hyphens counted once: `typedTermCount`),
+    /// and not one question (`isQuestion`).
+    var isVerbose: Bool { typedTermCount >= Ranking.expansionMinimumWords && !isQuestion }
+
+    /// How many terms the text has as typed: its words, those joined by hyphens counted once (a
+    /// package's name, "qml-module-qtquick-shapes", is one term, not four words of a description).
+    var typedTermCount: Int {
+        let runs = runs
+        return max(0, words.count - runs.indices.count { Self.isJoiningHyphen(at: $0, of: runs) })
+    }
 
     /// Whether the text is one question: a single sentence ending in a question mark (in any
     /// script). A question seeks the passage that answers it, whose words it already names;
@@ -567,7 +575,9 @@ struct QueryText {
             // and its stem finds it ("الفريقين", the two teams, is not "الطريقين", the two roads,
             // one letter away).
             let inflected = frequency == 0 && !beingTyped ? try Self.stemFrequency(of: word, stemmers: stemmers, database: database) > 0 : false
-            guard frequency <= TypoCorrections.rareFrequency, !inflected,
+            // A rare word that is an entity's whole title names it ("nload", not "load").
+            let names = frequency > 0 ? try database.termFrequency(IndexTerms.wholeTitle(word)) > 0 : false
+            guard frequency <= TypoCorrections.rareFrequency, !inflected, !names,
                   try (beingTyped ? database.mostFrequentTerms(withPrefix: word, limit: 2).count : 0) <= (frequency == 0 ? 0 : 1),
                   var spellings = try frequency == 0 ? Self.closestSpellings(of: word, beingTyped: beingTyped, database: database)
                                                      : TypoCorrections.commonNeighbour(of: word, frequency: frequency, database: database).map({ [$0.word] }),
@@ -590,12 +600,21 @@ struct QueryText {
         return changed ? (spelt, replaces, otherSpellings) : nil
     }
 
-    /// Whether text cut into `runs` is words and sentence punctuation only (a question, a sentence): no quote,
-    /// hyphen, colon or other character the query parser reads as syntax.
+    /// Whether text cut into `runs` is words and sentence punctuation only (a question, a sentence,
+    /// a name of words joined by hyphens: "openssh-server"): no quote, colon, hyphen before a word
+    /// (a negation) or other character the query parser reads as syntax.
     private static func isSentence(_ runs: [(text: Substring, isWord: Bool)]) -> Bool {
-        runs.allSatisfy { run in
-            run.isWord || run.text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || Self.sentencePunctuation.contains($0) }
+        runs.indices.allSatisfy { index in
+            let run = runs[index]
+            return run.isWord || isJoiningHyphen(at: index, of: runs)
+                || run.text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || Self.sentencePunctuation.contains($0) }
         }
+    }
+
+    /// Whether the run at `index` of `runs` is a hyphen joining the words either side of it
+    /// ("network-manager"), not one negating the word after it ("-draft").
+    private static func isJoiningHyphen(at index: Int, of runs: [(text: Substring, isWord: Bool)]) -> Bool {
+        runs[index].text == "-" && index > 0 && index + 1 < runs.count
     }
 
     /// Punctuation of sentences, which the query parser passes over.

@@ -58,9 +58,11 @@ enum TypoCorrections {
     }
 
     /// The word the most entities have, at least `rareRatio` times `frequency`, among those one
-    /// slip away from `word`: two neighbouring letters swapped, or one letter left out (a letter
-    /// typed twice or by mistake). nil when none is that common. Each slip is looked up, so the
-    /// cost is bounded by the word's length (two look-ups per letter), not by the vocabulary.
+    /// slip away from `word`: two neighbouring letters swapped, one letter left out (a letter
+    /// typed twice or by mistake), or one letter of its script added (a letter missed: "manger",
+    /// "manager"). nil when none is that common. Each slip is looked up, so the cost is bounded by
+    /// the word's length and its script's alphabet (28 look-ups per letter in Latin script), not by
+    /// the vocabulary.
     ///
     /// - Parameters:
     ///   - word: a word of the query (lower-cased) that `frequency` entities have.
@@ -80,6 +82,14 @@ enum TypoCorrections {
             var shorter = letters
             shorter.remove(at: at)
             slips.insert(String(String.UnicodeScalarView(shorter)))
+        }
+        let alphabet = scriptLetters(around: letters[0])
+        for at in 0...letters.count {
+            for letter in alphabet {
+                var longer = letters
+                longer.insert(letter, at: at)
+                slips.insert(String(String.UnicodeScalarView(longer)))
+            }
         }
         var best: (word: String, entities: Int)?
         for slip in slips.sorted() {
@@ -110,6 +120,18 @@ enum TypoCorrections {
         return heads
     }
 
+    /// The letters of `letter`'s script that an index's folded words are written in: the small or
+    /// caseless letters of the 128 code points around it (a to z for ASCII), not the vowel signs
+    /// of Indic scripts.
+    ///
+    /// ```swift
+    /// TypoCorrections.scriptLetters(around: "k").count   // 26
+    /// ```
+    static func scriptLetters(around letter: Unicode.Scalar) -> [Unicode.Scalar] {
+        let block = letter.isASCII ? (0x61...0x7A) : (letter.value & ~0x7F)...(letter.value | 0x7F)
+        return block.compactMap(Unicode.Scalar.init).filter { [.lowercaseLetter, .otherLetter].contains($0.properties.generalCategory) }
+    }
+
     /// The beginnings of the words the typist meant if the first letter typed was a slip: another
     /// letter of its script before the second and third typed (the first changed), or before the
     /// first and second (a first letter left out). Its script's letters are the lower-case letters
@@ -120,12 +142,8 @@ enum TypoCorrections {
     /// ```
     static func firstLetterSlips(of typed: [Unicode.Scalar]) -> [String] {
         guard typed.count >= 3 else { return [] }
-        let block = typed[0].isASCII ? (0x61...0x7A) : (typed[0].value & ~0x7F)...(typed[0].value | 0x7F)
         var slips: [String] = []
-        for value in block where value != typed[0].value {
-            // Letters that begin words: small or caseless, not the vowel signs of Indic scripts.
-            guard let letter = Unicode.Scalar(value),
-                  [.lowercaseLetter, .otherLetter].contains(letter.properties.generalCategory) else { continue }
+        for letter in scriptLetters(around: typed[0]) where letter != typed[0] {
             for head in [[letter, typed[1], typed[2]], [letter, typed[0], typed[1]]] {
                 let text = String(String.UnicodeScalarView(head))
                 if !slips.contains(text) { slips.append(text) }
