@@ -181,6 +181,9 @@ import Testing
         #expect(split.first == "libreoffice", "\(split)")
         #expect(Set(split) == ["libreoffice", "office", "libre"], "each word still matches alone: \(split)")
         #expect(try ids(SearchRequest("word press blog")).first == "wordpress")
+        // Joined by a hyphen, as people write a name they are unsure of.
+        #expect(try ids(SearchRequest("Libre-Office")).first == "libreoffice")
+        #expect(try ids(SearchRequest("word-press blog")).first == "wordpress")
         #expect(try ids(SearchRequest("Is there a libre office suite?")).first == "libreoffice")
         // A stopword ("find") may begin the name; the search reports no correction: nothing was misspelt.
         let found = try index.search(SearchRequest("find utils"))

@@ -454,20 +454,22 @@ struct QueryText {
         return spelt
     }
 
-    /// The words at `index` and `index + 2` of `runs`, lower-cased, when only spaces stand between
-    /// them; nil otherwise.
+    /// The words at `index` and `index + 2` of `runs`, lower-cased, when only spaces or a hyphen
+    /// joining them stand between them ("wire shark", "wire-shark", "e-mail"); nil otherwise.
     private static func spacedPair(_ runs: [(text: Substring, isWord: Bool)], at index: Int) -> (first: String, second: String)? {
         let (first, between, second) = (runs[index], runs[index + 1], runs[index + 2])
-        guard first.isWord, second.isWord, !between.isWord, between.text.allSatisfy(\.isWhitespace) else { return nil }
+        guard first.isWord, second.isWord, !between.isWord,
+              between.text.allSatisfy(\.isWhitespace) || isJoiningHyphen(at: index + 1, of: runs) else { return nil }
         return (first.text.lowercased(), second.text.lowercased())
     }
 
     /// The most words a finished word and the word being typed make together (`wordsWrittenTogether`).
     static let joinedCompletions = 3
 
-    /// The pairs of neighbouring words, the first finished and not a number, only spaces between
-    /// them, that the index has written as one word, neither a stopword nor a word of the text
-    /// ("libre office": "libreoffice", "find utils": "findutils"): how people split a name they are
+    /// The pairs of neighbouring words, the first finished and not a number, only spaces or a
+    /// joining hyphen between them, that the index has written as one word, neither a stopword nor
+    /// a word of the text ("libre office": "libreoffice", "find utils": "findutils", "e-mail":
+    /// "email"): how people split a name they are
     /// unsure of, and what Meilisearch matches by default. A word being typed joins as a prefix:
     /// the pair then makes each of the `joinedCompletions` most frequent words that begin with it
     /// ("libre off": "libreoffice"). In plain words and in questions and short sentences, not in
