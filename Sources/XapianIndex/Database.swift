@@ -139,6 +139,28 @@ public class Database {
         })
     }
 
+    /// How many documents carry the term whose UTF-8 bytes are `term`: for callers that spell many
+    /// candidate terms (typo slips) as bytes and make a `String` only of the one they keep.
+    ///
+    /// - Parameter term: The term's UTF-8 bytes.
+    /// - Returns: The term's document frequency, 0 when no document has it.
+    /// - Throws: `XapianError` when the database cannot be read.
+    ///
+    /// ```swift
+    /// try database.termFrequency(utf8: Array("wireshark".utf8))   // as termFrequency("wireshark")
+    /// ```
+    public func termFrequency(utf8 term: [UInt8]) throws(XapianError) -> Int {
+        var failure: XapianError?
+        let frequency = term.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                do throws(XapianError) { return try withXapianError { cx_database_term_freq(handle, chars.baseAddress, chars.count, $0) } }
+                catch { failure = error; return 0 }
+            }
+        }
+        if let failure { throw failure }
+        return Int(frequency)
+    }
+
     /// The metadata stored under `key`, or nil when unset.
     public func metadata(_ key: String) throws(XapianError) -> [UInt8]? {
         try withUTF8Bytes(key) { (bytes, count) throws(XapianError) in

@@ -259,7 +259,7 @@ import Testing
         let index = try openIndex(folder)
         var entities = (0..<25).map { trail("p\($0)", "Python Trail \($0)", description: "Москва python loop number \($0)") }
         entities += [
-            trail("typo", "Pyhton Ridge", description: "a ridge whose sign says pyhton, and Моксва"),
+            trail("typo", "Sign Ridge", description: "a ridge whose sign says pyhton, and Моксва"),
             trail("wanted", "Requests Pass", description: "python requests and Москва"),
             trail("grovel", "Grovel Dome", description: "grovel"),
             trail("gravel", "Gravel Wall", description: "gravel gravel"),
@@ -286,7 +286,7 @@ import Testing
     }
 
     /// A rare word one letter short of a word far more entities have is read as both ("pythn":
-    /// python), in any script; a rare word that is an entity's whole title names it, and is taken
+    /// python), in any script; a rare word of an entity's title is part of a name, and is taken
     /// as meant, though a slip of a common word ("pythoon").
     @Test func aRareWordALetterShortFindsTheCommonWordUnlessItNamesAnEntity() throws {
         let folder = TemporaryFolder()
@@ -294,7 +294,7 @@ import Testing
         var entities = (0..<25).map { trail("p\($0)", "Python Trail \($0)", description: "python loop near Москва, number \($0)") }
         entities += [
             trail("short", "Short Sign", description: "a sign that says pythn, and Мосва"),
-            trail("named", "Pythoon", description: "a ridge"),
+            trail("named", "Pythoon Ridge", description: "a ridge"),
         ]
         try index.index(entities)
         let short = try index.search(SearchRequest("pythn"))

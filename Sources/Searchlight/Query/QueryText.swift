@@ -577,8 +577,9 @@ struct QueryText {
             // and its stem finds it ("الفريقين", the two teams, is not "الطريقين", the two roads,
             // one letter away).
             let inflected = frequency == 0 && !beingTyped ? try Self.stemFrequency(of: word, stemmers: stemmers, database: database) > 0 : false
-            // A rare word that is an entity's whole title names it ("nload", not "load").
-            let names = frequency > 0 ? try database.termFrequency(IndexTerms.wholeTitle(word)) > 0 : false
+            // A rare word some entity's title has is part of a name, spelt as meant ("nload", not
+            // "load"; "traymanager"): its slips are not looked up.
+            let names = frequency > 0 ? try database.termFrequency(IndexTerms.completionPrefix + word) > 0 : false
             guard frequency <= TypoCorrections.rareFrequency, !inflected, !names,
                   try (beingTyped ? database.mostFrequentTerms(withPrefix: word, limit: 2).count : 0) <= (frequency == 0 ? 0 : 1),
                   var spellings = try frequency == 0 ? Self.closestSpellings(of: word, beingTyped: beingTyped, database: database)

@@ -72,31 +72,51 @@ enum TypoCorrections {
     static func commonNeighbour(of word: String, frequency: Int, database: Database) throws(XapianError) -> (word: String, entities: Int)? {
         let letters = Array(word.unicodeScalars)
         guard letters.count >= oneEditFrom else { return nil }
-        var slips = Set<String>()
+        // Slips are spelt as UTF-8 bytes, cut at the letters' boundaries (`starts`), and only the
+        // best becomes a string: several hundred a word, looked up one by one.
+        let bytes = Array(word.utf8)
+        var starts: [Int] = []
+        var offset = 0
+        for letter in letters {
+            starts.append(offset)
+            offset += UTF8.width(letter)
+        }
+        starts.append(bytes.count)
+        var best: (bytes: [UInt8], entities: Int)?
+        var slip: [UInt8] = []
+        slip.reserveCapacity(bytes.count + 4)
+        func consider() throws(XapianError) {
+            let entities = try database.termFrequency(utf8: slip)
+            // The most entities; of as many, the first in byte (code-point) order.
+            guard entities >= frequency * rareRatio,
+                  entities > best?.entities ?? 0 || (entities == best?.entities && slip.lexicographicallyPrecedes(best!.bytes)) else { return }
+            best = (slip, entities)
+        }
         for at in 0..<(letters.count - 1) where letters[at] != letters[at + 1] {
-            var swapped = letters
-            swapped.swapAt(at, at + 1)
-            slips.insert(String(String.UnicodeScalarView(swapped)))
+            slip.removeAll(keepingCapacity: true)
+            slip += bytes[..<starts[at]]
+            slip += bytes[starts[at + 1]..<starts[at + 2]]
+            slip += bytes[starts[at]..<starts[at + 1]]
+            slip += bytes[starts[at + 2]...]
+            try consider()
         }
         for at in letters.indices {
-            var shorter = letters
-            shorter.remove(at: at)
-            slips.insert(String(String.UnicodeScalarView(shorter)))
+            slip.removeAll(keepingCapacity: true)
+            slip += bytes[..<starts[at]]
+            slip += bytes[starts[at + 1]...]
+            try consider()
         }
-        let alphabet = scriptLetters(around: letters[0])
-        for at in 0...letters.count {
+        let alphabet = scriptLetters(around: letters[0]).map { Array(String($0).utf8) }
+        for at in starts {
             for letter in alphabet {
-                var longer = letters
-                longer.insert(letter, at: at)
-                slips.insert(String(String.UnicodeScalarView(longer)))
+                slip.removeAll(keepingCapacity: true)
+                slip += bytes[..<at]
+                slip += letter
+                slip += bytes[at...]
+                try consider()
             }
         }
-        var best: (word: String, entities: Int)?
-        for slip in slips.sorted() {
-            let entities = try database.termFrequency(slip)
-            if entities >= frequency * rareRatio, entities > best?.entities ?? 0 { best = (slip, entities) }
-        }
-        return best
+        return best.map { (String(decoding: $0.bytes, as: UTF8.self), $0.entities) }
     }
 
     /// The first two letters a word the typist meant may begin with, for a scan of the index's
@@ -128,9 +148,13 @@ enum TypoCorrections {
     /// TypoCorrections.scriptLetters(around: "k").count   // 26
     /// ```
     static func scriptLetters(around letter: Unicode.Scalar) -> [Unicode.Scalar] {
-        let block = letter.isASCII ? (0x61...0x7A) : (letter.value & ~0x7F)...(letter.value | 0x7F)
-        return block.compactMap(Unicode.Scalar.init).filter { [.lowercaseLetter, .otherLetter].contains($0.properties.generalCategory) }
+        guard !letter.isASCII else { return latinLetters }
+        return ((letter.value & ~0x7F)...(letter.value | 0x7F)).compactMap(Unicode.Scalar.init)
+            .filter { [.lowercaseLetter, .otherLetter].contains($0.properties.generalCategory) }
     }
+
+    /// The small letters of ASCII, a to z: most words' script, listed once.
+    private static let latinLetters: [Unicode.Scalar] = (0x61...0x7A).compactMap(Unicode.Scalar.init)
 
     /// The beginnings of the words the typist meant if the first letter typed was a slip: another
     /// letter of its script before the second and third typed (the first changed), or before the
