@@ -244,6 +244,22 @@ import Testing
         #expect(try index.search(SearchRequest("\"wireshrak ridge\"")).results.isEmpty)   // nor a quoted phrase
     }
 
+    /// A name joined by hyphens being typed is its words, the last a prefix, as with spaces: the
+    /// phrase the hyphens make is not asked of a word not yet finished.
+    @Test func aNameJoinedByHyphensIsTypedAsItsWords() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder, [
+            trail("terminal", "Gnome-Terminal", description: "the terminal emulator of the desktop"),
+            trail("platform", "Gnome-Platform", description: "a long term platform: gnome term sheets"),
+            trail("mines", "Gnome-Mines", description: "a game"),
+        ])
+        let typed = try index.search(SearchRequest.typed("gnome-term"))
+        #expect(typed.results.first?.entity.id.stringValue == "terminal", "\(typed.results.map(\.entity.id.stringValue))")
+        #expect(try index.search(SearchRequest.typed("gnome term")).results.first?.entity.id.stringValue == "terminal")
+        // Finished, the phrase holds: "gnome term" is written so in one entity.
+        #expect(try index.search(SearchRequest("gnome-term")).results.first?.entity.id.stringValue == "platform")
+    }
+
     @Test func aWordBeingTypedIsCorrectedOnlyWhenNothingBeginsWithIt() throws {
         let folder = TemporaryFolder()
         let index = try index(folder)

@@ -106,8 +106,10 @@ struct QueryText {
     /// is still being typed; `stopwords` are the query language's.
     init(_ text: String, typed: String? = nil, typing: Bool, stopwords: Set<String>) {
         let trimmed = text.trimming(\.isWhitespace)
-        let plainWords = Self.plainWords(trimmed)
         let isTyping = typing && Self.endsInWord(text)
+        // While a name joined by hyphens is typed, its words are plain words, the last one a
+        // prefix ("gnome-term": gnome-terminal).
+        let plainWords = Self.plainWords(trimmed) ?? (isTyping ? Self.plainWords(Searcher.splittingJoinedWords(trimmed)) : nil)
         var exactForms: [(exact: String, folded: String)] = []
         for form in TextAnalyzer.exactForms(typed ?? text) where !stopwords.contains(form.folded) && !exactForms.contains(where: { $0.exact == form.exact }) {
             exactForms.append(form)

@@ -431,7 +431,8 @@ final class Searcher {
         let capitals = language.stemmedCapitals(text)
         let typed = (text.exactForms.map { IndexTerms.exactFormPrefix + $0.exact } + capitals.map { language.adjusted($0) })
             .filter { $0.utf8.count <= IndexTerms.maximumTermBytes }
-        guard !typed.isEmpty || Self.joinsWords(text.trimmed) else { return nil }
+        // Words joined by hyphens keep their phrase, but for a word still being typed.
+        guard !typed.isEmpty || (Self.joinsWords(text.trimmed) && !text.partial) else { return nil }
         var parts = typed.map { Query.term($0) }
         let rest = text.trimmed(without: Set(text.exactForms.map(\.folded) + capitals))
         if rest.contains(where: { $0.isLetter || $0.isNumber }) {
