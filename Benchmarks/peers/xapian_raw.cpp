@@ -411,8 +411,8 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     them; the hints are read through a cxapian::ValueColumn (a granule of docids at a time, kept by
 //     the process), and not at all for candidates whose weight trails the limit-th weight by more
 //     than the largest boost, which cannot reach the page.
-//  6. anyWords = parse(T, OR). If T has Ranking.expansionMinimumWords or more words (letters/digits
-//     runs) and match != all: pseudo-relevance feedback — the pool: the best Ranking.feedbackPool of
+//  6. anyWords = parse(T, OR). If T has Ranking.expansionMinimumWords or more terms (letters/digits
+//     runs, those joined by hyphens counted once) and match != all: pseudo-relevance feedback — the pool: the best Ranking.feedbackPool of
 //     anyWords (minus expired entities, unscaled, no boost); if at least 3, an ESet of
 //     Ranking.expansionTerms terms over its top Ranking.feedbackDocuments (cxapian::StemmedTermsOnly:
 //     stemmed default-field terms only), and anyWords is ranked as (anyWords FILTER the pool's
@@ -494,6 +494,15 @@ struct SearchlightPlan {
         }
         if (!word.empty()) words.push_back(word);
         return words;
+    }
+
+    // How many terms T has as typed: its words, those joined by hyphens counted once (QueryText.typedTermCount).
+    static size_t typed_terms(const std::string &text) {
+        size_t joins = 0;
+        for (size_t i = 1; i + 1 < text.size(); ++i) {
+            if (text[i] == '-' && word_byte((unsigned char)text[i - 1]) && word_byte((unsigned char)text[i + 1])) ++joins;
+        }
+        return words_of(text, false).size() - joins;
     }
 
     static size_t letters(const std::string &word) {
@@ -729,7 +738,7 @@ struct SearchlightPlan {
         // With feedback, the any-word matches are ranked as their best (the pool) rescored; found
         // the first time a page needs them (not when the entities with every word fill the page).
         auto ranked_any = [&]() -> Xapian::Query {
-            if (match == Match::All || words_of(text, false).size() < sl::Ranking::expansionMinimumWords) return any_words;
+            if (match == Match::All || typed_terms(text) < sl::Ranking::expansionMinimumWords) return any_words;
             enquire.set_query(expired.empty() ? any_words : Xapian::Query(Xapian::Query::OP_AND_NOT, any_words, expired));
             Xapian::MSet top = enquire.get_mset(0, sl::Ranking::feedbackPool);
             if (top.size() < 3) return any_words;  // `pool.count >= 3` in Ranking.feedback, a literal there
