@@ -401,7 +401,8 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     min_normlen 0.5) over the index's length-normalised wdfs (format 6), sort by relevance; every
 //     query run is `SCALE_WEIGHT((k1 + 1) / (k1 × scale + 1), query AND_MAYBE
 //     SCALE_WEIGHT(Ranking.wholeTitleBoost, IndexTerms.wholeTitlePrefix + the title words of T joined
-//     by spaces)) AND_NOT (value slot IndexFormat.Slot.expiration <= now)` (the AND_NOT only when that
+//     by spaces), ORed, for a partial last word of plain words, with SCALE_WEIGHT(Ranking.wholeTitleBoost ×
+//     Ranking.completionShare, OR of the same of T's head and each word the last expands to)) AND_NOT (value slot IndexFormat.Slot.expiration <= now)` (the AND_NOT only when that
 //     slot's lower bound is not after now: some entity may have expired), get_mset(0, n,
 //     check_at_least = n + 1: one past the matches asked for, so a full run tells whether more follow), as two runs: one with a weight cutoff (the weighted matches), and only
 //     when it falls short and the query may weigh 0 (cxapian::may_weigh_zero), one of the query
@@ -548,6 +549,15 @@ struct SearchlightPlan {
         return words;
     }
 
+    // The words a partial last word expands to, less those its stem already matches (QueryText.expansions).
+    std::vector<std::string> completed(const std::string &last) {
+        const bool stemmed = isalpha((unsigned char)last[0]) || (unsigned char)last[0] >= 0x80;
+        const std::string stem = stemmer(last);
+        std::vector<std::string> words;
+        for (const std::string &word : expansion(last)) if (!stemmed || stemmer(word) != stem) words.push_back(word);
+        return words;
+    }
+
     Xapian::Query parse(const std::string &text, Xapian::Query::op op, bool partial) {
         parser.set_default_op(op);
         std::string head, last;
@@ -555,10 +565,7 @@ struct SearchlightPlan {
             std::vector<Xapian::Query> alternatives{parser.parse_query(last, 0)};
             if (letters(last) <= sl::IndexTerms::maximumPrefixLength) alternatives.emplace_back(sl::IndexTerms::titlePrefixPrefix + last);
             if (letters(last) > sl::ShortPrefixTables::longestEntityPrefix) {
-                const bool stemmed = isalpha((unsigned char)last[0]) || (unsigned char)last[0] >= 0x80;
-                const std::string stem = stemmer(last);
-                std::vector<std::string> words;
-                for (const std::string &word : expansion(last)) if (!stemmed || stemmer(word) != stem) words.push_back(word);
+                const std::vector<std::string> words = completed(last);
                 if (!words.empty()) alternatives.push_back(synonym(words));
             }
             Xapian::Query typed(Xapian::Query::OP_OR, alternatives.begin(), alternatives.end());
@@ -619,6 +626,22 @@ struct SearchlightPlan {
         for (const auto &w : words_of(text, true)) whole += (whole.size() > strlen(sl::IndexTerms::wholeTitlePrefix) ? " " : "") + w;
         Xapian::Query boost = whole.size() > strlen(sl::IndexTerms::wholeTitlePrefix) && whole.size() <= sl::IndexTerms::maximumTermBytes
             ? Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(whole), sl::Ranking::wholeTitleBoost) : Xapian::Query();
+        // The text with its word being typed completed by each word it expands to, at
+        // Ranking.completionShare of the boost (QueryText.completions, QueryPlanner.titleBoost).
+        std::string completed_head, completed_last;
+        if (partial && plain_words(text, completed_head, completed_last) && letters(completed_last) > sl::ShortPrefixTables::longestEntityPrefix) {
+            std::string lead = sl::IndexTerms::wholeTitlePrefix;
+            for (const auto &w : words_of(completed_head, true)) lead += w + " ";
+            std::vector<Xapian::Query> titles;
+            for (const std::string &word : completed(completed_last)) {
+                if (lead.size() + word.size() <= sl::IndexTerms::maximumTermBytes) titles.emplace_back(lead + word);
+            }
+            if (!titles.empty()) {
+                Xapian::Query completions(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(Xapian::Query::OP_OR, titles.begin(), titles.end()),
+                                          sl::Ranking::wholeTitleBoost * sl::Ranking::completionShare);
+                boost = boost.empty() ? completions : Xapian::Query(Xapian::Query::OP_OR, boost, completions);
+            }
+        }
         // Best mode: the whole titles of the runs beginning the text (as `named` takes runs) that the
         // index has, whose words are each in at most 1/Ranking.nameRarity as many entities as every other (non-stopword) word
         // of the text (as written or stemmed, whichever more have), all of which the index has (QueryText.names; the titles looked up before

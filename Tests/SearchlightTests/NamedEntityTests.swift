@@ -54,6 +54,17 @@ import Testing
         #expect(try Self.ranked(index, "pandoc markd", typing: true).first == "pandoc")
     }
 
+    /// The word being typed names the entity whose whole title it completes, before the entities
+    /// whose shorter texts say the word ("pando": pandoc, not pandoc-data).
+    @Test func theWordBeingTypedNamesTheTitleItCompletes() throws {
+        let folder = TemporaryFolder()
+        let index = try Self.indexed(in: folder)
+        let typed = try Self.ranked(index, "pando", typing: true)
+        #expect(typed.first == "pandoc", "\(typed)")
+        #expect(try Self.ranked(index, "bash compl", typing: true).first == "bash-completion")
+        #expect(try Self.ranked(index, "simplermark", typing: true).first == "simplermarkdown")
+    }
+
     @Test func aNamedEntityWithoutTheOtherWordsIsNotLifted() throws {
         let folder = TemporaryFolder()
         let index = try Self.indexed(in: folder)

@@ -268,6 +268,26 @@ import Testing
         let typo = try index.search(SearchRequest.typed("wireshrak"))
         #expect(typo.results.first?.entity.id.stringValue == "wireshark")
         #expect(typo.correctionSearched)
+        // The first letter left out or mistyped, as in a finished word.
+        for slipped in ["ireshark", "qireshark"] {
+            let first = try index.search(SearchRequest.typed(slipped))
+            #expect(first.results.first?.entity.id.stringValue == "wireshark" && first.correctionSearched, "\(slipped)")
+        }
+    }
+
+    /// A text that finds nothing, with a title word two slips away (more than typo tolerance
+    /// forgives a word of six letters), is searched as that word, and says so; with typos off it
+    /// finds nothing, and a number is never searched as another.
+    @Test func aSearchThatFindsNothingSearchesTheSpellingItOffers() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder)
+        let found = try index.search(SearchRequest("maedwo"))
+        #expect(found.results.map(\.entity.id.stringValue) == ["meadow"])
+        #expect(found.correction == "meadow" && found.correctionSearched && found.query == "maedwo")
+        var off = SearchRequest("maedwo")
+        off.typos = .off
+        #expect(try index.search(off).results.isEmpty)
+        #expect(try index.search(SearchRequest("12347")).results.isEmpty)
     }
 
     @Test func aRareWordBesideAFarMoreCommonSpellingFindsBoth() throws {

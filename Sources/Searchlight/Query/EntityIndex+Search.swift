@@ -10,7 +10,8 @@ extension EntityIndex {
     /// hits become results (`ResultAssembler`).
     ///
     /// A text of more than `SearchRequest.maximumWords` words is searched by its first ones
-    /// (`SearchResults.searchedText`).
+    /// (`SearchResults.searchedText`). A text that matches nothing, for which a better spelling
+    /// exists, is searched as spelt so (`SearchResults.correctionSearched`).
     ///
     /// - Parameter request: the text, types, filter, sort, facets and page.
     /// - Returns: a page of results in one ranked list, with the total and what else was asked.
@@ -40,15 +41,35 @@ extension EntityIndex {
             // Quoted phrases no entity has with the other words (a term the entities inflect or
             // word otherwise): their words unquoted, said as a correction is, when some entity has
             // every one of those as typed (a quoted word never matches by typo).
-            guard closeMatches == 0, request.typos == .auto, request.offset == 0, let unquoted = Searcher.unquoted(fields.text) else { return found }
-            var asTyped = request
-            asTyped.typos = .off
-            var (relaxed, relaxedMatches) = try Self.search(asTyped, text: unquoted, selects: fields.selects, schema: schema,
-                                                            searcher: searcher, state: &state)
-            guard relaxedMatches > 0 else { return found }
-            relaxed.correction = unquoted
-            relaxed.correctionSearched = true
-            return relaxed
+            guard request.typos == .auto, request.offset == 0 else { return found }
+            if closeMatches == 0, let unquoted = Searcher.unquoted(fields.text) {
+                var asTyped = request
+                asTyped.typos = .off
+                var (relaxed, relaxedMatches) = try Self.search(asTyped, text: unquoted, selects: fields.selects, schema: schema,
+                                                                searcher: searcher, state: &state)
+                if relaxedMatches > 0 {
+                    relaxed.correction = unquoted
+                    relaxed.correctionSearched = true
+                    return relaxed
+                }
+            }
+            // Nothing matches as typed, and a better spelling exists (more slips than typo
+            // tolerance forgives: "reminna"): a "did you mean" above no results helps no one, so the
+            // spelling is searched, and said as a correction searched is, when it changes only
+            // words typo tolerance would correct (no short word, number or word with digits).
+            guard found.total == 0, !found.correctionSearched, let correction = found.correction else { return found }
+            let typedWords = Words.lowercased(searcher.normalized(fields.text)), speltWords = Words.lowercased(correction)
+            guard typedWords.count == speltWords.count,
+                  zip(typedWords, speltWords).allSatisfy({ $0 == $1 || TypoCorrections.isCorrectable($0) }) else { return found }
+            var corrected = request
+            corrected.text = correction
+            var (respelt, _) = try Self.search(corrected, text: correction, selects: fields.selects, schema: schema,
+                                               searcher: searcher, state: &state)
+            guard respelt.total > 0 else { return found }
+            respelt.query = request.text
+            respelt.correction = correction
+            respelt.correctionSearched = true
+            return respelt
         }
     }
 

@@ -35,8 +35,7 @@ struct QueryPlanner {
             feedback: request.sort.isEmpty && request.match != .all && text.isVerbose,
             filters: filters,
             expired: try expiry(facts),
-            titleBoost: relevance ? try Ranking.wholeTitleBoost(texts: [text.trimmed] + text.otherSpellings(of: text.trimmed)
-                                                                     + [text.rareWordsCorrected].compactMap { $0 }) : nil,
+            titleBoost: relevance ? try titleBoost(of: text) : nil,
             predicate: narrowed?.isExact == true ? nil : request.filter,
             sort: request.sort.map { descriptor in
                 Enquire.SortKey(slot: schema.numericSlot(descriptor.key) ?? schema.stringSlot(descriptor.key)!, descending: descriptor.descending)
@@ -44,6 +43,18 @@ struct QueryPlanner {
             hintWeight: relevance ? facts.hintWeight : nil,
             facets: request.facets.map { ($0, schema.facetSlot($0)!) },
             exactTotal: request.exactTotal || request.filter != nil || !request.facets.isEmpty)
+    }
+
+    /// The boost of an entity whose whole title is the text (as typed, spelt otherwise, or with
+    /// its rare words corrected) or, at `Ranking.completionShare` of it, the text with its word
+    /// being typed completed (`QueryText.completions`): "thunde" lists thunderbird before the
+    /// add-ons whose short texts say "thunderbird" too, and "ffmpeg" lists ffmpeg before
+    /// ffmpegthumbs.
+    private func titleBoost(of text: QueryText) throws(XapianError) -> Query? {
+        let boosts = [try Ranking.wholeTitleBoost(texts: [text.trimmed] + text.otherSpellings(of: text.trimmed)
+                                                  + [text.rareWordsCorrected].compactMap { $0 }),
+                      try Ranking.wholeTitleBoost(texts: text.completions, share: Ranking.completionShare)].compactMap { $0 }
+        return boosts.count > 1 ? try Query.combine(.or, boosts) : boosts.first
     }
 
     /// `allWords` with the boost of an entity whose whole title is a run of the text's words

@@ -65,7 +65,7 @@ struct QueryText {
     /// set by `lookUp` and searched beside the text as one of its `variants`.
     private(set) var rareWordsCorrected: String?
     /// For each word of a corrected text (`isCorrected`) that replaced one no entity has, the other
-    /// index words as close to what was typed (`TypoCorrections.corrections(of:wide:database:)`):
+    /// index words as close to what was typed (`TypoCorrections.corrections(of:database:)`):
     /// wherever the word's own term or stem stands in a parse (`Searcher` makes them one term with
     /// it; not in phrases, nor in the prefixes a word being typed expands to), the search matches
     /// any of them, so the query's other words tell which was meant ("cktex warnings" finds
@@ -429,6 +429,18 @@ struct QueryText {
         return found
     }
 
+    /// The text with its word being typed completed by each word it expands to (`expansions`):
+    /// what an entity's whole title may be as the typist finishes it ("thunde": "thunderbird").
+    /// Empty unless plain words end in a partial word.
+    ///
+    /// ```swift
+    /// text.completions   // ["gnome terminal", "gnome terminals"] for "gnome termi", typed
+    /// ```
+    var completions: [String] {
+        guard partial, let (head, last) = plainWords else { return [] }
+        return (expansions[last] ?? []).map { head.isEmpty ? $0 : head + " " + $0 }
+    }
+
     /// `phrase` (this text, or a run of its words) spelt otherwise: for each of its words with
     /// `otherSpellings`, the phrase with that word spelt each other way. What an entity's whole
     /// title may be as well (`Ranking.wholeTitleBoost`).
@@ -637,7 +649,7 @@ struct QueryText {
     /// forgiven, the one most entities have first, else (unless it is still being typed) the two
     /// index words it is made of (`CompoundWords`), separated by a space; nil when there is neither.
     private static func closestSpellings(of word: String, beingTyped: Bool, database: Database) throws(XapianError) -> [String]? {
-        let corrections = try TypoCorrections.corrections(of: word, wide: !beingTyped, database: database)
+        let corrections = try TypoCorrections.corrections(of: word, database: database)
         if !corrections.isEmpty { return corrections.map(\.word) }
         guard !beingTyped else { return nil }
         if let parts = try CompoundWords.split(word, database: database) { return [parts.head + " " + parts.tail] }

@@ -42,6 +42,9 @@ enum Ranking {
     /// How much an entity whose whole title is the query text, or a run of its words, gains (times
     /// its title term's BM25).
     static let wholeTitleBoost = 1.0
+    /// The share of `wholeTitleBoost` an entity gains whose whole title completes the word being
+    /// typed: less than the title typed whole, which the typist may be about to finish.
+    static let completionShare = 0.5
     /// The longest run of a query's words that may name an entity by its whole title, beside the
     /// whole text (`QueryText.namingRuns`): names of one to three words.
     static let longestNamingRun = 3

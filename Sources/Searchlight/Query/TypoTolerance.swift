@@ -41,7 +41,7 @@ enum TypoCorrections {
     static let rareFrequency = 3
     /// How many times more entities a rare word's correction must be in.
     static let rareRatio = 20
-    /// The most spellings a word no entity has is searched as (`corrections(of:wide:database:)`).
+    /// The most spellings a word no entity has is searched as (`corrections(of:database:)`).
     static let spellingLimit = 4
 
     /// How many edits a word of this many letters is forgiven.
@@ -123,7 +123,7 @@ enum TypoCorrections {
     /// words: those typed, swapped, and the first and third or second and third (a letter typed
     /// before the second or first by mistake, or the second and third swapped: "msesaggi" is
     /// "messaggi"). A slip that changes or leaves out the first or second letter is reached only
-    /// by the wider scan of `corrections(of:wide:database:)`.
+    /// by the wider scan of `corrections(of:database:)`.
     ///
     /// ```swift
     /// TypoCorrections.heads(of: Array("porgetto".unicodeScalars))   // ["po", "op", "pr", "or"]
@@ -179,13 +179,13 @@ enum TypoCorrections {
     /// The closest other words to `word` that the index's text has, within the edits `word` is
     /// forgiven, and how many entities have each: those of the fewest edits, the most entities
     /// first, at most `spellingLimit`; empty when there is none. The words beginning as
-    /// `heads(of:)` says are compared; with `wide`, every word sharing the first letter too (the
-    /// second letter changed, dropped or left out: "wureshark", "lubreoffice", "cktex" for
-    /// "chktex"), and those beginning as `firstLetterSlips(of:)` says (the first letter changed or
-    /// left out: "qireshark", "ireshark"): a scan of many times the words, for a finished word
-    /// only (debian-x1's misspelt known items, in-process `bench`: p50 1.77 ms, p99 4.6 ms; 1.34 and
-    /// 4.3 ms when the first letter's words were scanned only for want of a nearer word). Each
-    /// scan reads at most `scanLimit` words.
+    /// `heads(of:)` says are compared, then every word sharing the first letter (the second letter
+    /// changed, dropped or left out: "wureshark", "lubreoffice", "cktex" for "chktex"), and those
+    /// beginning as `firstLetterSlips(of:)` says (the first letter changed or left out:
+    /// "qireshark", "ireshark"): a scan of many times the words (debian-x1's misspelt known items,
+    /// in-process `bench`: p50 1.77 ms, p99 4.6 ms; 1.34 and 4.3 ms when the first letter's words
+    /// were scanned only for want of a nearer word), asked only for a word no entity has, nor (when
+    /// it is being typed) any entity's word begins with. Each scan reads at most `scanLimit` words.
     ///
     /// Every word as close is a spelling the typist may have meant ("cktex" is one edit from
     /// "ctex" and "chktex"): the search matches each wherever it would match the first
@@ -193,14 +193,13 @@ enum TypoCorrections {
     ///
     /// - Parameters:
     ///   - word: a lower-cased word of the query that no entity has.
-    ///   - wide: whether slips of the first two letters are reached too.
     ///   - database: the index whose words are scanned.
     /// - Throws: `XapianError` when the index cannot be read.
     ///
     /// ```swift
     /// try TypoCorrections.corrections(of: "cktex", database: database).map(\.word)   // ["ctex", "chktex"]
     /// ```
-    static func corrections(of word: String, wide: Bool = false, database: Database) throws(XapianError) -> [(word: String, entities: Int)] {
+    static func corrections(of word: String, database: Database) throws(XapianError) -> [(word: String, entities: Int)] {
         let edits = allowedEdits(word)
         let typed = Array(word.unicodeScalars)
         guard edits > 0, typed.count >= 2 else { return [] }
@@ -222,13 +221,11 @@ enum TypoCorrections {
             }
         }
         try scan(near) { _ in true }
-        if wide {
-            // The first letter's words not scanned already, then those of a slipped first letter,
-            // with a budget of their own (a common first letter can spend the first).
-            try scan([String(typed[0])]) { term in !near.contains { term.hasPrefix($0) } }
-            scanned = 0
-            try scan(firstLetterSlips(of: typed)) { term in !near.contains { term.hasPrefix($0) } }
-        }
+        // The first letter's words not scanned already, then those of a slipped first letter,
+        // with a budget of their own (a common first letter can spend the first).
+        try scan([String(typed[0])]) { term in !near.contains { term.hasPrefix($0) } }
+        scanned = 0
+        try scan(firstLetterSlips(of: typed)) { term in !near.contains { term.hasPrefix($0) } }
         guard let fewest = found.map(\.distance).min() else { return [] }
         return found.filter { $0.distance == fewest }.sorted { (-$0.count, $0.word) < (-$1.count, $1.word) }
             .prefix(spellingLimit).map { ($0.word, $0.count) }
