@@ -3,7 +3,7 @@
 
     python3 Benchmarks/eval/named_items.py [--bin .build/release/searchlight] [--corpus debian-x1]
                                            [--seed 11] [--count 300]
-                                           [--misspelt | --slip-anywhere | --split | --other-words | --joined]
+                                           [--misspelt | --slip-anywhere | --split | --other-words | --joined | --typed-prefix]
                                            [--json]
 
 People look for a package by its name and a word or two about it ("vlc media player", "pandoc
@@ -29,6 +29,8 @@ most (the ten first) and its own name, summary and description lack ("thunderbir
 text says "mail"): the words a person describes it with, not its own. With --joined, the packages
 are those named by words joined by hyphens (network-manager, openssh-server, python3-requests),
 typed as named with one slip (as --slip-anywhere) in one of its parts of five letters or more.
+With --typed-prefix, the name alone is typed as far as its first four letters or more (a length
+drawn at random) and searched as being typed (`--typing`): the last word a prefix.
 """
 import argparse
 import json
@@ -177,6 +179,8 @@ def main():
     parser.add_argument("--slip-anywhere", action="store_true",
                         help="type each name with one slip at a random letter, the first too (left out, added, changed, swapped)")
     parser.add_argument("--split", action="store_true", help="type each name as the two words it is made of (libre office)")
+    parser.add_argument("--typed-prefix", action="store_true",
+                        help="type each name alone, its first four letters or more, as it is being typed (--typing)")
     parser.add_argument("--joined", action="store_true",
                         help="names of words joined by hyphens (network-manager), one part typed with a slip")
     parser.add_argument("--other-words", action="store_true",
@@ -206,6 +210,10 @@ def main():
             if slip:
                 typed.append(dict(query, text=" ".join(filter(None, [slip, rest]))))
         chosen = typed
+    if args.typed_prefix:
+        rng = random.Random(args.seed)
+        chosen = [dict(query, text=query["text"].partition(" ")[0][:rng.randint(4, len(query["text"].partition(" ")[0]))],
+                       form="typed-prefix") for query in chosen if len(query["text"].partition(" ")[0]) >= 4]
     if args.other_words:
         by_section, rng = section_words(corpus), random.Random(args.seed)
         packages = {json.loads(line)["id"]: json.loads(line) for line in open(corpus / "package.jsonl")}
@@ -226,7 +234,8 @@ def main():
         chosen = typed
     for query in chosen:
         done = subprocess.run([args.bin, "search", "--index", str(index), "--json", "--limit", "10", "--no-snippets",
-                               "--type", "package", query["text"]], capture_output=True, text=True)
+                               "--type", "package"] + (["--typing"] if args.typed_prefix else []) + [query["text"]],
+                              capture_output=True, text=True)
         ids = [str(r["id"]) for r in json.loads(done.stdout)["results"]] if done.returncode == 0 else []
         rank = ids.index(query["relevant"]) + 1 if query["relevant"] in ids else None
         for group in ("all", query["form"]):
