@@ -288,6 +288,10 @@ import Testing
         off.typos = .off
         #expect(try index.search(off).results.isEmpty)
         #expect(try index.search(SearchRequest("12347")).results.isEmpty)
+        // A spelling that only cuts or finishes the word reads it as an extension or a prefix,
+        // which a one-shot search does not match.
+        let extended = try index.search(SearchRequest("meadowxx"))
+        #expect(extended.results.isEmpty && extended.correction == "meadow" && !extended.correctionSearched)
     }
 
     @Test func aRareWordBesideAFarMoreCommonSpellingFindsBoth() throws {
