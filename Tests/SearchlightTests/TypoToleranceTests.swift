@@ -215,6 +215,22 @@ import Testing
         #expect(found.correction == nil && !found.correctionSearched)
     }
 
+    /// A slip the stem forgives ("inkscap", a last letter dropped) names the entity whose whole
+    /// title is the word its stem stands for, as the word itself would.
+    @Test func aSlipTheStemForgivesNamesTheTitle() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder, [
+            trail("ink", "Inkscape", description: "a vector drawing program for illustrations, diagrams, logos and much more, "
+                  + "with layers, paths, text on paths, filters and an extension system for every need"),
+            trail("tut", "Inkscape Tutorials", description: "inkscape lessons"),
+            trail("ext", "Inkscape Extensions", description: "inkscape plugins"),
+        ])
+        for typed in ["inkscape", "inkscap"] {
+            let found = try index.search(SearchRequest(typed)).results.map(\.entity.id.stringValue)
+            #expect(found.first == "ink", "\(typed): \(found)")
+        }
+    }
+
     /// A quoted phrase that no entity has with the other words is searched as its words, when
     /// some entity has them all, and the results say so; with typos off, or when a phrase matches,
     /// the quotes hold.

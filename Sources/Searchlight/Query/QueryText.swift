@@ -84,6 +84,11 @@ struct QueryText {
     /// entity a text names ranks with those that have all its words (`QueryPlanner`), while
     /// "file manager" names no package "file" (in 17,204 entities, "manager" in 1,396).
     private(set) var names: [String] = []
+    /// For each finished word no entity has as written but whose stem some have (an inflection,
+    /// or a slip its stem forgives: "inkscap", "openssll"), the index words most entities have
+    /// that begin with that stem and stem to it ("inkscape", "openssl"), set by `lookUp`: what an
+    /// entity's whole title may be (`otherSpellings(of:)`), the stem finding the entities.
+    private(set) var stemSpellings: [String: [String]] = [:]
 
     /// Each word's other ways to be matched: its `otherSpellings`, and the words it makes with a
     /// neighbour (`joinedWords`). `Searcher` makes them one term with the word.
@@ -387,6 +392,10 @@ struct QueryText {
             }
         }
         names = try named(in: database, stopwords: stopwords, stemmers: stemmers)
+        if typos == .auto, plainWords != nil || !isVerbose {
+            stemSpellings = try Self.stemSpellings(of: words.filter { !stopwords.contains($0) }.dropLast(partial ? 1 : 0),
+                                                   stemmers: stemmers, database: database)
+        }
         for text in searchedTexts {
             guard text.partial, let (_, last) = text.plainWords, last.count > ShortPrefixTables.longestEntityPrefix,
                   expansions[last] == nil else { continue }
@@ -442,18 +451,19 @@ struct QueryText {
     }
 
     /// `phrase` (this text, or a run of its words) spelt otherwise: for each of its words with
-    /// `otherSpellings`, the phrase with that word spelt each other way. What an entity's whole
-    /// title may be as well (`Ranking.wholeTitleBoost`).
+    /// `otherSpellings` or `stemSpellings`, the phrase with that word spelt each other way. What an
+    /// entity's whole title may be as well (`Ranking.wholeTitleBoost`).
     ///
     /// ```swift
     /// text.otherSpellings(of: "fdutils")   // ["findutils"]: "fndutils" is one edit from both
     /// ```
     func otherSpellings(of phrase: String) -> [String] {
-        guard !otherSpellings.isEmpty || !joinedWords.isEmpty else { return [] }
+        guard !otherSpellings.isEmpty || !joinedWords.isEmpty || !stemSpellings.isEmpty else { return [] }
         let runs = Self.runs(of: phrase)
         var spelt: [String] = []
         for (index, run) in runs.enumerated() where run.isWord {
-            for other in otherSpellings[String(run.text)] ?? [] {
+            let word = String(run.text)
+            for other in (otherSpellings[word] ?? []) + (stemSpellings[word.lowercased()] ?? []) {
                 spelt.append(runs.indices.map { $0 == index ? other : String(runs[$0].text) }.joined())
             }
         }
@@ -636,6 +646,31 @@ struct QueryText {
 
     /// Punctuation of sentences, which the query parser passes over.
     static let sentencePunctuation: Set<Unicode.Scalar> = sentenceEnds.union([",", ".", "\u{2026}", "\u{060C}", "\u{061B}", "\u{3001}", "\u{FF0C}", "\u{00BF}", "\u{00A1}"])
+
+    /// For each of `words` no entity has as written whose stem in one of `stemmers` some have, the
+    /// (at most `TypoCorrections.spellingLimit`) index words beginning with that stem that stem to
+    /// it, the most frequent first, among the twice as many most frequent that begin with it.
+    private static func stemSpellings(of words: some Sequence<String>, stemmers: [Stemmer],
+                                      database: Database) throws(XapianError) -> [String: [String]] {
+        var found: [String: [String]] = [:]
+        for word in Set(words) where TypoCorrections.isCorrectable(word) && found[word] == nil {
+            guard try database.termFrequency(word) == 0 else { continue }
+            for stemmer in stemmers {
+                let stem = try stemmer.stem(word)
+                guard !stem.isEmpty, try database.termFrequency(IndexTerms.stemPrefix + stem) > 0 else { continue }
+                var spellings: [String] = []
+                for (term, _) in try database.mostFrequentTerms(withPrefix: stem, limit: 2 * TypoCorrections.spellingLimit)
+                where term != word && spellings.count < TypoCorrections.spellingLimit {
+                    if try stemmer.stem(term) == stem { spellings.append(term) }
+                }
+                if !spellings.isEmpty {
+                    found[word] = spellings
+                    break
+                }
+            }
+        }
+        return found
+    }
 
     /// How many entities have `word` in some form: the most of its stems in `stemmers` (the
     /// languages searched) have; 0 when none is indexed.
