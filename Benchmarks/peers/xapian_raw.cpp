@@ -439,7 +439,8 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     (Searchlight then decodes it as JSON and cuts a snippet, which the mirror does not; nor the
 //     spelling correction of searches where fewer than EntityIndex.fewResults entities match every word,
 //     nor typo tolerance: a word no entity has, or a rare one a slip away from a far more common word,
-//     searched as that word too; the query files' words are spelt as the index spells them).
+//     searched as that word too, nor the whole titles of the words a stem stands for when no entity
+//     has a word as written; the query files' words are spelt as the index spells them).
 // =============================================================================================
 
 // The one number kept here by hand: the format the plan above was last checked against. A new
