@@ -165,6 +165,18 @@ def slipped_part(name: str, rng: random.Random):
     return "-".join(parts[:at] + [slip] + parts[at + 1:]) if slip else None
 
 
+def renamed(chosen, rewrite):
+    """The queries with their name (first word) typed as `rewrite` types it, the words after it
+    kept; those it returns None for are left out."""
+    typed = []
+    for query in chosen:
+        name, _, rest = query["text"].partition(" ")
+        name = rewrite(name)
+        if name:
+            typed.append(dict(query, text=" ".join(filter(None, [name, rest]))))
+    return typed
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -194,22 +206,10 @@ def main():
     chosen = queries(corpus, args.seed, args.count, JOINED_NAME if args.joined else r"[a-z]+")
     if args.joined:
         rng = random.Random(args.seed)
-        typed = []
-        for query in chosen:
-            name, _, rest = query["text"].partition(" ")
-            slip = slipped_part(name, rng)
-            if slip:
-                typed.append(dict(query, text=" ".join(filter(None, [slip, rest]))))
-        chosen = typed
+        chosen = renamed(chosen, lambda name: slipped_part(name, rng))
     if args.misspelt or args.slip_anywhere:
         rng = random.Random(args.seed)
-        typed = []
-        for query in chosen:
-            name, _, rest = query["text"].partition(" ")
-            slip = (slipped_anywhere if args.slip_anywhere else slipped)(name, rng)
-            if slip:
-                typed.append(dict(query, text=" ".join(filter(None, [slip, rest]))))
-        chosen = typed
+        chosen = renamed(chosen, lambda name: (slipped_anywhere if args.slip_anywhere else slipped)(name, rng))
     if args.typed_prefix:
         rng = random.Random(args.seed)
         chosen = [dict(query, text=query["text"].partition(" ")[0][:rng.randint(4, len(query["text"].partition(" ")[0]))],
@@ -225,13 +225,7 @@ def main():
         chosen = typed
     if args.split:
         counts = vocabulary(corpus)
-        typed = []
-        for query in chosen:
-            name, _, rest = query["text"].partition(" ")
-            words = split(name, counts)
-            if words:
-                typed.append(dict(query, text=" ".join(filter(None, [words, rest]))))
-        chosen = typed
+        chosen = renamed(chosen, lambda name: split(name, counts))
     for query in chosen:
         done = subprocess.run([args.bin, "search", "--index", str(index), "--json", "--limit", "10", "--no-snippets",
                                "--type", "package"] + (["--typing"] if args.typed_prefix else []) + [query["text"]],
