@@ -310,19 +310,20 @@ import Testing
         #expect(extended.results.isEmpty && extended.correction == "meadow" && !extended.correctionSearched)
     }
 
+    /// Twenty-five entities whose text says "python" and "Москва": words far more common than a slip of them.
+    static let commonWords = (0..<25).map { trail("p\($0)", "Python Trail \($0)", description: "python loop near Москва, number \($0)") }
+
     @Test func aRareWordBesideAFarMoreCommonSpellingFindsBoth() throws {
         let folder = TemporaryFolder()
         let index = try openIndex(folder)
-        var entities = (0..<25).map { trail("p\($0)", "Python Trail \($0)", description: "Москва python loop number \($0)") }
-        entities += [
+        try index.index(Self.commonWords + [
             trail("typo", "Sign Ridge", description: "a ridge whose sign says pyhton, and Моксва"),
             trail("wanted", "Requests Pass", description: "python requests and Москва"),
             trail("grovel", "Grovel Dome", description: "grovel"),
             trail("gravel", "Gravel Wall", description: "gravel gravel"),
             trail("gravel2", "Gravel Steps", description: "gravel"),
             trail("doubled", "Doubled Letter", description: "pythoon"),
-        ]
-        try index.index(entities)
+        ])
         let found = try index.search(SearchRequest("pyhton requests"))
         let ids = found.results.map(\.entity.id.stringValue)
         #expect(ids.contains("typo") && ids.contains("wanted"), "\(ids)")
@@ -347,12 +348,10 @@ import Testing
     @Test func aRareWordALetterShortFindsTheCommonWordUnlessItNamesAnEntity() throws {
         let folder = TemporaryFolder()
         let index = try openIndex(folder)
-        var entities = (0..<25).map { trail("p\($0)", "Python Trail \($0)", description: "python loop near Москва, number \($0)") }
-        entities += [
+        try index.index(Self.commonWords + [
             trail("short", "Short Sign", description: "a sign that says pythn, and Мосва"),
             trail("named", "Pythoon Ridge", description: "a ridge"),
-        ]
-        try index.index(entities)
+        ])
         let short = try index.search(SearchRequest("pythn"))
         #expect(short.correction == "python" && short.correctionSearched)
         #expect(Set(short.results.map(\.entity.id.stringValue)).isSuperset(of: ["short", "p0"]))
