@@ -8,8 +8,10 @@ struct SearchCommand: ParsableCommand {
         abstract: "Search the index: one ranked list over all entity types.",
         discussion: """
         Query syntax: words (stemmed), "quoted phrases", AND / OR / NOT, -word, field:word for searchable \
-        attributes, key:low..high ranges on numbers and dates, type:NAME. A last word not followed by a space \
-        also matches as a prefix (search as you type). Text that is not valid syntax is searched as plain words.
+        attributes, key:low..high ranges on numbers and dates, type:NAME. Words are complete; with --typing, a last word not \
+        followed by a space also matches the words it begins (search as you type). Words of five letters or \
+        more that no entity has match the closest indexed spelling (--typos). Text that is not valid syntax is \
+        searched as plain words.
         """
     )
 
