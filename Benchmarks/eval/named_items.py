@@ -3,7 +3,8 @@
 
     python3 Benchmarks/eval/named_items.py [--bin .build/release/searchlight] [--corpus debian-x1]
                                            [--seed 11] [--count 300]
-                                           [--misspelt | --slip-anywhere | --split | --other-words | --joined | --typed-prefix]
+                                           [--misspelt | --slip-anywhere | --split | --other-words | --joined | --typed-prefix
+                                            | --family]
                                            [--json]
 
 People look for a package by its name and a word or two about it ("vlc media player", "pandoc
@@ -30,7 +31,12 @@ text says "mail"): the words a person describes it with, not its own. With --joi
 are those named by words joined by hyphens (network-manager, openssh-server, python3-requests),
 typed as named with one slip (as --slip-anywhere) in one of its parts of five letters or more.
 With --typed-prefix, the name alone is typed as far as its first four letters or more (a length
-drawn at random) and searched as being typed (`--typing`): the last word a prefix.
+drawn at random) and searched as being typed (`--typing`): the last word a prefix. With --family,
+the packages are those named by a family's prefix and one word of four letters or more
+(python3-django, ruby-nokogiri: prefixes that begin 100 names or more), searched by that word
+alone ("django"): words no other package is named by, alone or after another prefix, and that at
+most 1 % of the packages' summaries and descriptions use (not "server"). The package meant is the
+family's, not its add-ons (python3-django-captcha), whose text says the word more often.
 """
 import argparse
 import json
@@ -75,6 +81,28 @@ def queries(corpus: Path, seed: int, count: int, name_pattern: str = r"[a-z]+"):
         made.append({"id": f"named-{len(made):04d}", "text": " ".join([name] + picked), "form": form,
                      "relevant": package["id"]})
     return made
+
+
+def family_queries(corpus: Path, seed: int, count: int):
+    """The `--family` queries: each package named by a family prefix and a word, searched by the word."""
+    packages = [json.loads(line) for line in open(corpus / "package.jsonl")]
+    packages.sort(key=lambda p: -(p["attributes"].get("popularity") or 0))
+    names = {p["attributes"]["name"] for p in packages}
+    prefixes = {}
+    for name in names:
+        if "-" in name:
+            prefixes[name.split("-")[0]] = prefixes.get(name.split("-")[0], 0) + 1
+    pattern = re.compile(r"([a-z0-9.+]+)-([a-z]{4,})")
+    families = {name: m.group(2) for name in names if (m := pattern.fullmatch(name)) and prefixes[m.group(1)] >= 100}
+    named_by = {}
+    for word in families.values():
+        named_by[word] = named_by.get(word, 0) + 1
+    used, limit = vocabulary(corpus), len(packages) // 100
+    pool = [p for p in packages[:3000] if (word := families.get(p["attributes"]["name"])) and named_by[word] == 1
+            and word not in names and used.get(word, 0) <= limit]
+    random.Random(seed).shuffle(pool)
+    return [{"id": f"family-{i:04d}", "text": families[p["attributes"]["name"]], "form": "family", "relevant": p["id"]}
+            for i, p in enumerate(pool[:count])]
 
 
 def section_words(corpus: Path):
@@ -195,6 +223,8 @@ def main():
                         help="type each name alone, its first four letters or more, as it is being typed (--typing)")
     parser.add_argument("--joined", action="store_true",
                         help="names of words joined by hyphens (network-manager), one part typed with a slip")
+    parser.add_argument("--family", action="store_true",
+                        help="a family's package (python3-django) searched by its word alone (django)")
     parser.add_argument("--other-words", action="store_true",
                         help="follow each name by a word its section's summaries use that its own text lacks (thunderbird email)")
     args = parser.parse_args()
@@ -204,6 +234,8 @@ def main():
         sys.exit(f"named_items.py: build the corpus and its index first (make bench: {corpus}, {index})")
     figures, misses = {}, []
     chosen = queries(corpus, args.seed, args.count, JOINED_NAME if args.joined else r"[a-z]+")
+    if args.family:
+        chosen = family_queries(corpus, args.seed, args.count)
     if args.joined:
         rng = random.Random(args.seed)
         chosen = renamed(chosen, lambda name: slipped_part(name, rng))

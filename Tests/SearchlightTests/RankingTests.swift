@@ -19,6 +19,8 @@ import XapianIndex
         let lengths = texts.mapValues { Double($0.split(separator: " ").count) }
         let average = lengths.values.reduce(0, +) / Double(lengths.count)
         #expect(try #require(index.normalization).averageLength == average)
+        // The text is the title too, normalised by its own length: the same here, with weight 1.
+        #expect(try #require(index.normalization).averageTitleLength == average)
 
         // Xapian's BM25 idf for a term in 3 of 4 documents (its floor for common terms included).
         let ratio = (4.0 - 3 + 0.5) / (3 + 0.5)
@@ -29,7 +31,7 @@ import XapianIndex
             let id = result.entity.id.stringValue
             let occurrences = Double(texts[id]!.split(separator: " ").filter { $0 == "alpha" }.count)
             // BM25: tf / (1 - b + b * max(length / average, 0.5)), with the wdf's rounding to 1/32.
-            let normalized = occurrences * Double(LengthNormalization(averageLength: average).wdf(weight: 1, length: lengths[id]!)) / LengthNormalization.scale
+            let normalized = occurrences * Double(LengthNormalization(averageLength: average, averageTitleLength: nil).wdf(weight: 1, length: lengths[id]!)) / LengthNormalization.scale
             let expected = idf * (Ranking.k1 + 1) * normalized / (Ranking.k1 + normalized)
             #expect(abs(result.score - expected) < 1e-9, "note \(id): \(result.score) vs \(expected)")
         }
@@ -82,6 +84,40 @@ import XapianIndex
         #expect(index.normalization?.averageLength == 4)
         let reader = try EntityIndex(path: folder.path + "/index")
         #expect(reader.normalization?.averageLength == 4)
+        #expect(reader.normalization?.averageTitleLength == 4)
+    }
+
+    /// BM25F's normalisation of the title by its own length: of the entities whose titles and
+    /// descriptions hold a word alike, the shortest title ranks first, however long its description.
+    @Test func titlesAreNormalisedByTheirOwnLength() throws {
+        let schema = try Schema(jsonText: """
+            {"types": [{"name": "package", "display": {"title": "name"}, "attributes": [
+              {"key": "name", "kind": "text", "weight": 3}, {"key": "description", "kind": "text"}]}]}
+            """, source: "test")
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(schema)
+        let long = Array(repeating: "a lightweight framework for web applications with templates and routing", count: 3).joined(separator: " ")
+        try index.index([
+            Entity(type: "package", id: "python3-flask", attributes: ["name": "python3-flask", "description": .string("Flask is \(long)")]),
+            Entity(type: "package", id: "python3-flask-mail", attributes: ["name": "python3-flask-mail",
+                   "description": "Sends mail from Flask applications through a configured server"]),
+            Entity(type: "package", id: "python3-flask-login", attributes: ["name": "python3-flask-login",
+                   "description": "User session management for Flask with remember me cookies"]),
+        ])
+        let normalization = try #require(index.normalization)
+        #expect(normalization.averageTitleLength == 8.0 / 3)
+        let found = try index.search(SearchRequest("flask"))
+        #expect(found.results.first?.entity.id.stringValue == "python3-flask", "\(found.results.map(\.entity.id))")
+
+        // An index written before titles had their own average keeps normalising them with the rest.
+        try index.state.withLock { state in
+            let writer = try #require(state.writer)
+            try writer.setMetadata(IndexMetadata.averageTitleLength, [])
+            try writer.commit()
+        }
+        let before = try EntityIndex(path: folder.path + "/index")
+        #expect(before.normalization == LengthNormalization(averageLength: normalization.averageLength, averageTitleLength: nil))
     }
 
     @Test func aSurveyMeasuresInferredTypesFromAUniformSampleOfTheirLines() throws {
@@ -94,19 +130,30 @@ import XapianIndex
             Array(line.utf8).withUnsafeBytes { survey.sampleLineOfInferredType($0) }
         }
         exact /= 5_000
-        let average = try #require(survey.normalization(decoder: EntityDecoder(schema: Self.schema))).averageLength
-        #expect(abs(average - exact) / exact < 0.1, "\(average) vs \(exact)")
+        let normalization = try #require(survey.normalization(decoder: EntityDecoder(schema: Self.schema)))
+        #expect(abs(normalization.averageLength - exact) / exact < 0.1, "\(normalization.averageLength) vs \(exact)")
+        // The note's text is its title.
+        #expect(normalization.averageTitleLength == normalization.averageLength)
         #expect(LengthSurvey().normalization(decoder: EntityDecoder(schema: Self.schema)) == nil)
     }
 
     @Test func wdfsAreWeightTimesScaleOverBM25sDivisor() {
-        let normalization = LengthNormalization(averageLength: 100)
+        let normalization = LengthNormalization(averageLength: 100, averageTitleLength: 4)
         #expect(normalization.wdf(weight: 1, length: 100) == 32)
         #expect(normalization.wdf(weight: 5, length: 10) == 256)            // shorter than half the average counts as half
         #expect(normalization.wdf(weight: 1, length: 1_000) == 4)           // 32 / 7.75
         #expect(normalization.wdf(weight: 1, length: 1_000_000) == 1)       // never 0
-        #expect(LengthNormalization(stored: normalization.stored) == normalization)
-        #expect(LengthNormalization(stored: Array("not a number".utf8)) == nil)
+        // A title word by the title's length alone, whatever the entity's.
+        #expect(normalization.titleWdf(weight: 1, titleLength: 4, length: 1_000) == 32)
+        #expect(normalization.titleWdf(weight: 3, titleLength: 1, length: 1_000) == 154)   // shorter than half the average counts as half
+        #expect(normalization.titleWdf(weight: 1, titleLength: 12, length: 10) == 13)      // 32 / 2.5
+        // Without an average title length, as the rest of the entity.
+        let before = LengthNormalization(averageLength: 100, averageTitleLength: nil)
+        #expect(before.titleWdf(weight: 1, titleLength: 4, length: 1_000) == 4)
+        #expect(LengthNormalization(stored: normalization.stored, storedTitle: normalization.storedTitle) == normalization)
+        #expect(LengthNormalization(stored: before.stored, storedTitle: before.storedTitle) == before)
+        #expect(LengthNormalization(stored: normalization.stored, storedTitle: Array("wide".utf8)) == before)
+        #expect(LengthNormalization(stored: Array("not a number".utf8), storedTitle: nil) == nil)
     }
 }
 

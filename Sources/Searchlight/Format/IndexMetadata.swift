@@ -7,6 +7,9 @@ enum IndexMetadata {
     static let dictionary = "searchlight.dictionary"
     /// The average entity length wdfs are normalised by (see `LengthNormalization`), fixed with the first entities.
     static let averageLength = "searchlight.averageLength"
+    /// The average title length the words of titles are normalised by (see `LengthNormalization`),
+    /// fixed with the first entities; absent in indexes written before.
+    static let averageTitleLength = "searchlight.averageTitleLength"
     /// The languages the entities of types with a `languageAttribute` are in (see `EntityLanguages`).
     static let languages = "searchlight.languages"
     /// How many Xapian changesets the index's writers keep for replicas, as ASCII decimal; absent: none

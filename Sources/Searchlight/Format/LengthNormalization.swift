@@ -9,24 +9,46 @@
 /// searchable-by-default words times their weights) to the wdf's rounding, without the reads.
 /// The average length is fixed when an index gets its first entities with words, and stored.
 ///
+/// The words of an entity's title are divided by the title's own length against the average
+/// title's instead, as BM25F normalises each field by its own length (Robertson, Zaragoza and
+/// Taylor, 2004): a title is a name, and a long description should not make the words of the name
+/// count for less, nor a short one make them count for more. Of the titles holding a word, the
+/// shortest then holds it most: "django" finds python3-django before python3-django-captcha,
+/// whose text says "Django" more often (`named_items.py --family`: MRR@10 0.748 → 0.898).
+///
 /// ```swift
-/// let normalization = LengthNormalization(averageLength: 96)
-/// normalization.wdf(weight: 5, length: 48)   // a title word in a short document: 256
+/// let normalization = LengthNormalization(averageLength: 96, averageTitleLength: 3)
+/// normalization.wdf(weight: 5, length: 48)                         // a word in a short document: 256
+/// normalization.titleWdf(weight: 5, titleLength: 2, length: 480)   // a title word: 213
 /// ```
 struct LengthNormalization: Sendable, Equatable {
     /// The wdf of one occurrence, weight 1, in a document of average length.
     static let scale = 32.0
-    /// BM25's b.
+    /// BM25's b, for titles and for the rest alike.
     static let b = 0.75
     /// Xapian's `min_normlen`: documents shorter than half the average count as half of it.
     static let shortest = 0.5
 
     let averageLength: Double
+    /// The average length of a title in words; nil in an index written before titles were
+    /// normalised on their own, whose titles stay normalised as the rest of their entity.
+    let averageTitleLength: Double?
 
     /// The wdf increment of one occurrence of a word of an attribute of `weight`, in a document of `length`.
     func wdf(weight: Int, length: Double) -> UInt32 {
-        let relative = averageLength > 0 ? max(length / averageLength, Self.shortest) : 1
-        return UInt32(max(1, (Double(weight) * Self.scale / (1 - Self.b + Self.b * relative)).rounded()))
+        Self.wdf(weight: weight, relativeLength: averageLength > 0 ? length / averageLength : 1)
+    }
+
+    /// The wdf increment of one occurrence of a word of the title, an attribute of `weight`, in a
+    /// title of `titleLength` words (of a document of `length`, which counts when the index keeps
+    /// no average title length).
+    func titleWdf(weight: Int, titleLength: Double, length: Double) -> UInt32 {
+        guard let averageTitleLength, averageTitleLength > 0 else { return wdf(weight: weight, length: length) }
+        return Self.wdf(weight: weight, relativeLength: titleLength / averageTitleLength)
+    }
+
+    private static func wdf(weight: Int, relativeLength: Double) -> UInt32 {
+        UInt32(max(1, (Double(weight) * scale / (1 - b + b * max(relativeLength, shortest))).rounded()))
     }
 
     /// An entity's length as BM25 counts it: the words of its searchable-by-default text, each
@@ -40,14 +62,35 @@ struct LengthNormalization: Sendable, Equatable {
         return Double(length)
     }
 
-    /// As stored in the index's metadata.
+    /// The length of an entity's title in words, when it has one searched by default.
+    static func titleLength(of entity: Entity, type: EntityType) -> Double? {
+        guard let key = type.display.title, let attribute = type.attribute(key), attribute.searchable, attribute.searchableByDefault,
+              let title = entity.attributes[key] else { return nil }
+        return Double(title.elements.reduce(0) { $0 + Words.count($1.text) })
+    }
+
+    /// The average length, as stored in the index's metadata (`IndexMetadata.averageLength`).
     var stored: [UInt8] { Array(String(averageLength).utf8) }
+    /// The average title length, as stored in the index's metadata (`IndexMetadata.averageTitleLength`).
+    var storedTitle: [UInt8]? { averageTitleLength.map { Array(String($0).utf8) } }
 
-    init(averageLength: Double) { self.averageLength = averageLength }
+    init(averageLength: Double, averageTitleLength: Double?) {
+        self.averageLength = averageLength
+        self.averageTitleLength = averageTitleLength
+    }
 
-    init?(stored: [UInt8]) {
-        guard let average = Double(String(decoding: stored, as: UTF8.self)), average.isFinite, average >= 0 else { return nil }
+    /// The normalisation stored as `stored` and `storedTitle`; nil when `stored` is no length (a
+    /// title length that is none is left out).
+    init?(stored: [UInt8], storedTitle: [UInt8]?) {
+        guard let average = Self.length(stored) else { return nil }
         averageLength = average
+        averageTitleLength = storedTitle.flatMap(Self.length)
+    }
+
+    /// The length `bytes` spell, when they spell a finite one of zero or more.
+    static func length(_ bytes: [UInt8]) -> Double? {
+        guard let length = Double(String(decoding: bytes, as: UTF8.self)), length.isFinite, length >= 0 else { return nil }
+        return length
     }
 }
 
@@ -68,6 +111,8 @@ struct LengthSurvey {
 
     private var knownTotal = 0.0
     private var knownCount = 0
+    private var knownTitleTotal = 0.0
+    private var knownTitleCount = 0
     private var inferredLines: [[UInt8]] = []
     private var inferredCount = 0
     private var random = SplitMix64(state: 0x5EED)
@@ -75,6 +120,10 @@ struct LengthSurvey {
     mutating func count(_ entity: Entity, type: EntityType) {
         knownTotal += LengthNormalization.length(of: entity, type: type)
         knownCount += 1
+        if let title = LengthNormalization.titleLength(of: entity, type: type) {
+            knownTitleTotal += title
+            knownTitleCount += 1
+        }
     }
 
     mutating func sampleLineOfInferredType(_ line: UnsafeRawBufferPointer) {
@@ -91,18 +140,23 @@ struct LengthSurvey {
     /// The normalisation for the surveyed entities, their sampled lines decoded with the final
     /// schema; nil when they have no searchable words.
     func normalization(decoder: EntityDecoder) -> LengthNormalization? {
-        var total = knownTotal
-        var measured = 0
-        var inferredTotal = 0.0
+        var sample = (total: 0.0, count: 0, titleTotal: 0.0, titleCount: 0)
         for line in inferredLines {
             guard let json = try? JSONValue(parsing: String(decoding: line, as: UTF8.self)), let entity = try? decoder.entity(from: json),
                   let type = decoder.schema.type(named: entity.type) else { continue }
-            inferredTotal += LengthNormalization.length(of: entity, type: type)
-            measured += 1
+            sample.total += LengthNormalization.length(of: entity, type: type)
+            sample.count += 1
+            if let title = LengthNormalization.titleLength(of: entity, type: type) {
+                sample.titleTotal += title
+                sample.titleCount += 1
+            }
         }
-        if measured > 0 { total += inferredTotal / Double(measured) * Double(inferredCount) }
-        let count = knownCount + (measured > 0 ? inferredCount : 0)
-        return total > 0 ? LengthNormalization(averageLength: total / Double(count)) : nil
+        // The sample stands for all the lines of inferred types.
+        let scale = sample.count > 0 ? Double(inferredCount) / Double(sample.count) : 0
+        let total = knownTotal + sample.total * scale, count = Double(knownCount) + Double(sample.count) * scale
+        let titleTotal = knownTitleTotal + sample.titleTotal * scale, titleCount = Double(knownTitleCount) + Double(sample.titleCount) * scale
+        guard total > 0 else { return nil }
+        return LengthNormalization(averageLength: total / count, averageTitleLength: titleCount > 0 ? titleTotal / titleCount : nil)
     }
 }
 

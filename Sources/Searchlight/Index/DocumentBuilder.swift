@@ -45,7 +45,8 @@ final class DocumentBuilder {
         }
 
         let length = LengthNormalization.length(of: entity, type: type)
-        let normalization = self.normalization ?? LengthNormalization(averageLength: length)
+        let titleLength = LengthNormalization.titleLength(of: entity, type: type)
+        let normalization = self.normalization ?? LengthNormalization(averageLength: length, averageTitleLength: titleLength)
         if let titleKey = type.display.title, let title = entity.attributes[titleKey] {
             let text = title.elements.map(\.text).joined(separator: " ")
             addCompletionTerms(text, wholeTitleWdf: normalization.wdf(weight: 1, length: length))
@@ -60,7 +61,11 @@ final class DocumentBuilder {
                 if attribute.searchable, let text = searchableText(element, attribute: attribute, schema: schema) {
                     let (analyzer, generator) = try analysis(for: type.language(of: attribute, entityLanguage: entityLanguage))
                     let words = analyzer.prepare(text)
-                    let weight = normalization.wdf(weight: attribute.weight, length: length)
+                    let weight = if key == type.display.title, let titleLength {
+                        normalization.titleWdf(weight: attribute.weight, titleLength: titleLength, length: length)
+                    } else {
+                        normalization.wdf(weight: attribute.weight, length: length)
+                    }
                     if attribute.searchableByDefault {
                         try generator.indexText(words, weight: weight)
                         for form in TextAnalyzer.exactForms(text) where !analyzer.stopwords.contains(form.folded) {

@@ -74,7 +74,7 @@ public final class EntityIndex: Sendable {
         /// and takes the length normalisation its documents are written with.
         mutating func loadDictionary() throws(XapianError) {
             if builder.normalization == nil, let stored = try database.metadata(IndexMetadata.averageLength) {
-                builder.normalization = LengthNormalization(stored: stored)
+                builder.normalization = LengthNormalization(stored: stored, storedTitle: try database.metadata(IndexMetadata.averageTitleLength))
             }
             guard builder.dictionary == nil, let bytes = try database.metadata(IndexMetadata.dictionary) else { return }
             builder.dictionary = StoredData.Dictionary.registered(bytes)
@@ -562,6 +562,7 @@ public final class EntityIndex: Sendable {
     /// Stores the length normalisation in the current transaction and writes with it from now on.
     private static func install(_ normalization: LengthNormalization, in state: inout State, writer: WritableDatabase) throws(XapianError) {
         try writer.setMetadata(IndexMetadata.averageLength, normalization.stored)
+        if let title = normalization.storedTitle { try writer.setMetadata(IndexMetadata.averageTitleLength, title) }
         state.builder.normalization = normalization
     }
 
