@@ -4,7 +4,7 @@
     python3 Benchmarks/eval/named_items.py [--bin .build/release/searchlight] [--corpus debian-x1]
                                            [--seed 11] [--count 300]
                                            [--misspelt | --slip-anywhere | --split | --other-words | --joined | --typed-prefix
-                                            | --family]
+                                            | --family | --name-last]
                                            [--json]
 
 People look for a package by its name and a word or two about it ("vlc media player", "pandoc
@@ -36,7 +36,9 @@ the packages are those named by a family's prefix and one word of four letters o
 (python3-django, ruby-nokogiri: prefixes that begin 100 names or more), searched by that word
 alone ("django"): words no other package is named by, alone or after another prefix, and that at
 most 1 % of the packages' summaries and descriptions use (not "server"). The package meant is the
-family's, not its add-ons (python3-django-captcha), whose text says the word more often.
+family's, not its add-ons (python3-django-captcha), whose text says the word more often. With
+--name-last, the words about the package come first and its name last ("media player vlc"), as
+after a request ("install nginx").
 """
 import argparse
 import json
@@ -225,6 +227,7 @@ def main():
                         help="names of words joined by hyphens (network-manager), one part typed with a slip")
     parser.add_argument("--family", action="store_true",
                         help="a family's package (python3-django) searched by its word alone (django)")
+    parser.add_argument("--name-last", action="store_true", help="the words about the package first, its name last (media player vlc)")
     parser.add_argument("--other-words", action="store_true",
                         help="follow each name by a word its section's summaries use that its own text lacks (thunderbird email)")
     args = parser.parse_args()
@@ -255,6 +258,8 @@ def main():
             if word:
                 typed.append(dict(query, text=query["text"].partition(" ")[0] + " " + word, form="other-words"))
         chosen = typed
+    if args.name_last:
+        chosen = [dict(query, text=" ".join(query["text"].split()[1:] + query["text"].split()[:1])) for query in chosen]
     if args.split:
         counts = vocabulary(corpus)
         chosen = renamed(chosen, lambda name: split(name, counts))

@@ -63,7 +63,7 @@ struct QueryPlanner {
     /// before the packages whose descriptions say both), and a name of two of its words before a
     /// name of one ("bash completion programmable": bash-completion, then bash). Only there: an
     /// entity named by one word and matching none of the others is not what was sought, unless
-    /// the text names it by its first, rarest words (`QueryText.names`, `withNamedEntities`),
+    /// the text names it by its first (or last), rarest words (`QueryText.names`, `withNamedEntities`),
     /// whose boost is then the whole text's: those words are the name, the others describe it.
     private func named(_ allWords: Query, by text: QueryText) throws(XapianError) -> Query {
         var boosts: [Query] = []

@@ -78,8 +78,9 @@ struct QueryText {
     /// meets both words.
     private(set) var joinedWords: [(first: String, second: String, joined: String)] = []
     /// The whole titles that the text names by its most specific words, set by `lookUp`: the
-    /// `namingRuns` that begin it and that some entity has as its whole title, whose words are
-    /// each far rarer in the index than every other word of the text. "thunderbird email"
+    /// `namingRuns` that begin it (or end it, when none that begins it is a title) and that some
+    /// entity has as its whole title, whose words are each far rarer in the index than every
+    /// other word of the text. "thunderbird email"
     /// names thunderbird (in 84 entities of debian-x1, "email" in 499), which says "mail": the
     /// entity a text names ranks with those that have all its words (`QueryPlanner`), while
     /// "file manager" names no package "file" (in 17,204 entities, "manager" in 1,396).
@@ -405,17 +406,23 @@ struct QueryText {
 
     /// The whole titles the text names by its most specific words (see `names`): the runs that
     /// begin it (a name comes first: "thunderbird email"; "sour debhelper optimizer" seeks scour,
-    /// not debhelper) and that some entity has as its whole title, when the index has every word of
+    /// not debhelper), or, when no entity's whole title begins it, those that end it (a name
+    /// after the words of a request: "install nginx", "text editor vim"; "stops aeolus" seeks
+    /// stops), and that some entity has as its whole title, when the index has every word of
     /// the text (stopwords aside; a word it lacks may be a slip for the name), each word of the
     /// run is in at most half as many entities as every other word (`Ranking.nameRarity`), and
     /// none is a slip read several ways. A word counts as written or as `stemmers` stem it,
     /// whichever more entities have.
     private func named(in database: Database, stopwords: Set<String>, stemmers: [Stemmer]) throws(XapianError) -> [String] {
-        let first = words.first
-        // Whole titles first: most texts begin with no entity's whole title, and so look up no word.
+        // Whole titles first: most texts begin and end with no entity's whole title, and so look up no word.
         var runs: [String] = []
-        for run in namingRuns where Words.lowercased(run).first == first {
+        for run in namingRuns where Words.lowercased(run).first == words.first {
             if try database.termFrequency(IndexTerms.wholeTitle(run)) > 0 { runs.append(run) }
+        }
+        if runs.isEmpty, !partial {
+            for run in namingRuns where Words.lowercased(run).last == words.last {
+                if try database.termFrequency(IndexTerms.wholeTitle(run)) > 0 { runs.append(run) }
+            }
         }
         guard !runs.isEmpty else { return [] }
         var frequencies: [String: Int] = [:]
