@@ -440,7 +440,7 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     (Searchlight then decodes it as JSON and cuts a snippet, which the mirror does not; nor the
 //     spelling correction of searches where fewer than EntityIndex.fewResults entities match every word,
 //     nor typo tolerance: a word no entity has, or a rare one a slip away from a far more common word,
-//     searched as that word too, nor the whole titles of the words a stem stands for when no entity
+//     searched as that word too (a first word so read keeps a name from ending the text), nor the whole titles of the words a stem stands for when no entity
 //     has a word as written; the query files' words are spelt as the index spells them).
 // =============================================================================================
 

@@ -37,8 +37,12 @@ import Testing
         #expect(TypoCorrections.allowedEdits("kafk") == 0)
         #expect(TypoCorrections.allowedEdits("kafka") == 1)
         #expect(TypoCorrections.allowedEdits("thunderbi") == 2)
-        #expect(!TypoCorrections.isCorrectable("python3"))
-        #expect(!TypoCorrections.isCorrectable("12345"))
+        // A name with a version is a name: its letters count, its digits are kept.
+        #expect(TypoCorrections.isCorrectable("python3") && TypoCorrections.allowedEdits("fail2ban") == 1)
+        #expect(!TypoCorrections.isCorrectable("12345") && !TypoCorrections.isCorrectable("sha256") && !TypoCorrections.isCorrectable("x86_64"))
+        #expect(!TypoCorrections.isCorrectable("python²"))
+        #expect(TypoCorrections.keepsDigits(of: "fial2ban", in: "fail2ban") && !TypoCorrections.keepsDigits(of: "fail3ban", in: "fail2ban"))
+        #expect(!TypoCorrections.keepsDigits(of: "python3", in: "python"))
         #expect(TypoCorrections.isCorrectable("wireshrak"))
         #expect(TypoCorrections.isCorrectable("москваа"))
         // The n-grams Thai and Chinese text is searched by are pieces of words, not words.
@@ -247,6 +251,29 @@ import Testing
         var off = SearchRequest("where is \"ranger email\"?")
         off.typos = .off
         #expect(try index.search(off).correctionSearched == false)
+    }
+
+    /// A slip in the letters of a name with a version is forgiven as in any name; its digits are
+    /// never edited, and a number gets no "did you mean".
+    @Test func theLettersOfANameWithDigitsAreCorrectedAndItsDigitsKept() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder, [
+            trail("fail2ban", "Fail2ban", description: "bans hosts that cause multiple authentication errors"),
+            trail("python3", "Python3 Requests", description: "http for humans"),
+            trail("exim4", "Exim4", description: "a mail transport agent"),
+            trail("route", "Route 124", description: "a road"),
+        ])
+        for typed in ["fial2ban", "fail2bann", "fai2ban"] {
+            let found = try index.search(SearchRequest(typed))
+            #expect(found.results.first?.entity.id.stringValue == "fail2ban" && found.correctionSearched, "\(typed)")
+        }
+        #expect(try index.search(SearchRequest("pyhton3 requests")).results.first?.entity.id.stringValue == "python3")
+        // A different digit is another name, and a word of four letters is not forgiven, but offered.
+        #expect(try index.search(SearchRequest("fail3ban")).results.isEmpty)
+        let short = try index.search(SearchRequest("exmi4"))
+        #expect(short.results.isEmpty && short.correction == "exim4" && !short.correctionSearched)
+        let number = try index.search(SearchRequest("12347"))
+        #expect(number.results.isEmpty && number.correction == nil)
     }
 
     @Test func knownWordsShortWordsAndNumbersMatchOnlyAsTyped() throws {

@@ -56,13 +56,14 @@ extension EntityIndex {
             // Nothing matches as typed, and a better spelling exists (more slips than typo
             // tolerance forgives: "reminna"): a "did you mean" above no results helps no one, so the
             // spelling is searched, and said as a correction searched is, when it changes only
-            // words typo tolerance would correct (no short word, number or word with digits), and
+            // words typo tolerance would correct (no short word or number, no digit changed), and
             // none only by finishing or cutting it: a one-shot search's words are complete, neither
             // prefixes nor extensions ("seatt" is no "seattle" nor "sea", whose "did you mean" it keeps).
             guard found.total == 0, !found.correctionSearched, let correction = found.correction else { return found }
             let typedWords = Words.lowercased(searcher.normalized(fields.text)), speltWords = Words.lowercased(correction)
             guard typedWords.count == speltWords.count, zip(typedWords, speltWords).allSatisfy({ typed, spelt in
-                typed == spelt || (TypoCorrections.isCorrectable(typed) && !spelt.hasPrefix(typed) && !typed.hasPrefix(spelt))
+                typed == spelt || (TypoCorrections.isCorrectable(typed) && TypoCorrections.keepsDigits(of: typed, in: spelt)
+                                   && !spelt.hasPrefix(typed) && !typed.hasPrefix(spelt))
             }) else { return found }
             var corrected = request
             corrected.text = correction

@@ -162,15 +162,16 @@ extension EntityIndex {
 
     /// A spelling of `words` whose unknown words (in no title; with `acceptingTextWords`, in no
     /// text either) are replaced by the closest title word (edit distance at most 2, beginning as
-    /// the word may have been meant to, `TypoCorrections.heads`; most frequent wins); nil if
-    /// nothing changes. `keepingLast` leaves a last word that is still being typed alone, and
+    /// the word may have been meant to, `TypoCorrections.heads`; most frequent wins) with the
+    /// same digits (a number is never respelt, nor a version: "exmi4" is exim4, "pip3" no
+    /// "pipe"); nil if nothing changes. `keepingLast` leaves a last word that is still being typed alone, and
     /// `kept` the words it holds (halves of a word typed apart, `QueryText.joinedWords`).
     static func spellingCorrection(_ words: [String], keepingLast: Bool = false, keeping kept: Set<String> = [],
                                    acceptingTextWords: Bool = false, database: Database) throws(XapianError) -> String? {
         var changed = false
         var corrected: [String] = []
         for (position, word) in words.enumerated() {
-            guard word.count >= 3, !(keepingLast && position == words.count - 1), !kept.contains(word),
+            guard word.count >= 3, !TypoCorrections.isNumber(word), !(keepingLast && position == words.count - 1), !kept.contains(word),
                   try database.termFrequency(IndexTerms.completionPrefix + word) == 0,
                   try (acceptingTextWords ? database.termFrequency(word) : 0) == 0 else {
                 corrected.append(word)
@@ -179,13 +180,14 @@ extension EntityIndex {
             var best: (word: String, distance: Int, count: Int)?
             var scanned = 0
             let typed = Array(word.unicodeScalars)
+            let digits = TypoCorrections.digits(of: typed)
             var distances = EditDistance(limit: 2)
             for head in TypoCorrections.heads(of: typed) {
                 try database.forEachTerm(withPrefix: IndexTerms.completionPrefix + head) { term, frequency in
                     scanned += 1
                     let candidate = term.unicodeScalars.dropFirst(IndexTerms.completionPrefix.count)
                     // Phrases are not single-word spellings; a length two apart or more is beyond reach.
-                    if abs(candidate.count - typed.count) <= 2, !candidate.contains(" ") {
+                    if abs(candidate.count - typed.count) <= 2, !candidate.contains(" "), TypoCorrections.digits(of: candidate) == digits {
                         let distance = distances.between(typed, candidate)
                         if distance <= 2, best.map({ (distance, -frequency) < ($0.distance, -$0.count) }) ?? true {
                             best = (String(String.UnicodeScalarView(candidate)), distance, frequency)

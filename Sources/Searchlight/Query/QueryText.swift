@@ -419,7 +419,10 @@ struct QueryText {
         for run in namingRuns where Words.lowercased(run).first == words.first {
             if try database.termFrequency(IndexTerms.wholeTitle(run)) > 0 { runs.append(run) }
         }
-        if runs.isEmpty, !partial {
+        // A first word read as a slip for another ("linxt lego": libnxt) may be the name.
+        let firstMisspelt = (isCorrected && Words.lowercased(typed).first != words.first)
+            || rareWordsCorrected.map { Words.lowercased($0).first != words.first } ?? false
+        if runs.isEmpty, !partial, !firstMisspelt {
             for run in namingRuns where Words.lowercased(run).last == words.last {
                 if try database.termFrequency(IndexTerms.wholeTitle(run)) > 0 { runs.append(run) }
             }

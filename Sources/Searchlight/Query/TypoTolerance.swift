@@ -9,7 +9,8 @@ import XapianIndex
 public enum TypoTolerance: String, Sendable, Hashable, CaseIterable {
     /// A word of five letters or more that no entity has matches the index's closest word one edit
     /// away (an insertion, deletion, substitution, or two neighbours swapped); from nine letters,
-    /// two edits away. Words with digits, and words in quotes or with operators, match only as typed.
+    /// two edits away. The digits of a name ("fial2ban": fail2ban) are never edited; numbers, and
+    /// words in quotes or with operators, match only as typed.
     case auto
     /// Words match only as typed.
     case off
@@ -44,23 +45,45 @@ enum TypoCorrections {
     /// The most spellings a word no entity has is searched as (`corrections(of:database:)`).
     static let spellingLimit = 4
 
-    /// How many edits a word of this many letters is forgiven.
+    /// How many edits a word of this many letters (its digits not counted) is forgiven.
     static func allowedEdits(_ word: String) -> Int {
-        let letters = word.unicodeScalars.count
+        let letters = word.unicodeScalars.count - digits(of: word.unicodeScalars).count
         return letters >= twoEditsFrom ? 2 : letters >= oneEditFrom ? 1 : 0
     }
 
-    /// Whether `word` may be corrected at all: long enough, and a word rather than a number or id,
-    /// nor the n-grams of a script written without spaces (`TextAnalyzer.isUnspaced`: Thai,
-    /// Chinese, Japanese), which are pieces of words that the index holds as such, not words.
+    /// Whether `word` may be corrected at all: five letters or more (its digits aside: a name
+    /// with a version, "python3", "fail2ban", is a name; a number or code has too few letters),
+    /// no numeral but the ASCII digits, nor the n-grams of a script written without spaces
+    /// (`TextAnalyzer.isUnspaced`: Thai, Chinese, Japanese), which are pieces of words that the
+    /// index holds as such, not words.
     static func isCorrectable(_ word: String) -> Bool {
-        allowedEdits(word) > 0 && !word.unicodeScalars.contains { $0.properties.numericType != nil || TextAnalyzer.isUnspaced($0) }
+        allowedEdits(word) > 0
+            && !word.unicodeScalars.contains { ($0.properties.numericType != nil && !isDigit($0)) || TextAnalyzer.isUnspaced($0) }
     }
+
+    /// Whether `spelling` keeps the digits of `word`, in order: a correction edits letters only,
+    /// as a version or number typed is meant ("fial2ban" is fail2ban, not fail3ban).
+    ///
+    /// ```swift
+    /// TypoCorrections.keepsDigits(of: "fial2ban", in: "fail2ban")   // true
+    /// TypoCorrections.keepsDigits(of: "python3", in: "python")      // false
+    /// ```
+    static func keepsDigits(of word: String, in spelling: String) -> Bool {
+        digits(of: word.unicodeScalars) == digits(of: spelling.unicodeScalars)
+    }
+
+    /// Whether `word` is a number: ASCII digits only, which no spelling corrects.
+    static func isNumber(_ word: String) -> Bool { word.unicodeScalars.allSatisfy(isDigit) }
+
+    /// The ASCII digits of `letters`, in order.
+    static func digits(of letters: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar] { letters.filter(isDigit) }
+
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x30 && scalar.value <= 0x39 }
 
     /// The word the most entities have, at least `rareRatio` times `frequency`, among those one
     /// slip away from `word`: two neighbouring letters swapped, one letter left out (a letter
     /// typed twice or by mistake), or one letter of its script added (a letter missed: "manger",
-    /// "manager"). nil when none is that common. Each slip is looked up, so the cost is bounded by
+    /// "manager"); its digits kept (`keepsDigits(of:in:)`). nil when none is that common. Each slip is looked up, so the cost is bounded by
     /// the word's length and its script's alphabet (28 look-ups per letter in Latin script), not by
     /// the vocabulary.
     ///
@@ -71,7 +94,7 @@ enum TypoCorrections {
     /// - Throws: `XapianError` when the index cannot be read.
     static func commonNeighbour(of word: String, frequency: Int, database: Database) throws(XapianError) -> (word: String, entities: Int)? {
         let letters = Array(word.unicodeScalars)
-        guard letters.count >= oneEditFrom else { return nil }
+        guard allowedEdits(word) > 0 else { return nil }
         // Slips are spelt as UTF-8 bytes, cut at the letters' boundaries (`starts`), and only the
         // best becomes a string: several hundred a word, looked up one by one.
         let bytes = Array(word.utf8)
@@ -92,7 +115,7 @@ enum TypoCorrections {
                   entities > best?.entities ?? 0 || (entities == best?.entities && slip.lexicographicallyPrecedes(best!.bytes)) else { return }
             best = (slip, entities)
         }
-        for at in 0..<(letters.count - 1) where letters[at] != letters[at + 1] {
+        for at in 0..<(letters.count - 1) where letters[at] != letters[at + 1] && !(isDigit(letters[at]) && isDigit(letters[at + 1])) {
             slip.removeAll(keepingCapacity: true)
             slip += bytes[..<starts[at]]
             slip += bytes[starts[at + 1]..<starts[at + 2]]
@@ -100,7 +123,7 @@ enum TypoCorrections {
             slip += bytes[starts[at + 2]...]
             try consider()
         }
-        for at in letters.indices {
+        for at in letters.indices where !isDigit(letters[at]) {
             slip.removeAll(keepingCapacity: true)
             slip += bytes[..<starts[at]]
             slip += bytes[starts[at + 1]...]
@@ -212,7 +235,7 @@ enum TypoCorrections {
                 try database.forEachTerm(withPrefix: prefix) { term, frequency in
                     scanned += 1
                     let candidate = term.unicodeScalars
-                    if abs(candidate.count - typed.count) <= edits, term != word, accepting(term) {
+                    if abs(candidate.count - typed.count) <= edits, term != word, accepting(term), keepsDigits(of: word, in: term) {
                         let distance = distances.between(typed, candidate)
                         if distance <= edits { found.append((term, distance, frequency)) }
                     }
