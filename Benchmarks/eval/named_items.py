@@ -4,7 +4,7 @@
     python3 Benchmarks/eval/named_items.py [--bin .build/release/searchlight] [--corpus debian-x1]
                                            [--seed 11] [--count 300]
                                            [--misspelt | --slip-anywhere | --split | --other-words | --joined | --typed-prefix
-                                            | --family | --name-last]
+                                            | --family | --name-last | --typed-words]
                                            [--json]
 
 People look for a package by its name and a word or two about it ("vlc media player", "pandoc
@@ -38,7 +38,8 @@ alone ("django"): words no other package is named by, alone or after another pre
 most 1 % of the packages' summaries and descriptions use (not "server"). The package meant is the
 family's, not its add-ons (python3-django-captcha), whose text says the word more often. With
 --name-last, the words about the package come first and its name last ("media player vlc"), as
-after a request ("install nginx").
+after a request ("install nginx"). With --typed-words, the name and its words are searched as
+being typed (`--typing`), the last word cut to its first three letters ("vlc med").
 """
 import argparse
 import json
@@ -227,6 +228,8 @@ def main():
                         help="names of words joined by hyphens (network-manager), one part typed with a slip")
     parser.add_argument("--family", action="store_true",
                         help="a family's package (python3-django) searched by its word alone (django)")
+    parser.add_argument("--typed-words", action="store_true",
+                        help="the name and its words as being typed, the last cut to three letters (vlc med)")
     parser.add_argument("--name-last", action="store_true", help="the words about the package first, its name last (media player vlc)")
     parser.add_argument("--other-words", action="store_true",
                         help="follow each name by a word its section's summaries use that its own text lacks (thunderbird email)")
@@ -258,6 +261,9 @@ def main():
             if word:
                 typed.append(dict(query, text=query["text"].partition(" ")[0] + " " + word, form="other-words"))
         chosen = typed
+    if args.typed_words:
+        chosen = [dict(query, text=query["text"].rpartition(" ")[0] + " " + query["text"].rpartition(" ")[2][:3])
+                  for query in chosen if len(query["text"].rpartition(" ")[2]) > 3]
     if args.name_last:
         chosen = [dict(query, text=" ".join(query["text"].split()[1:] + query["text"].split()[:1])) for query in chosen]
     if args.split:
@@ -265,7 +271,7 @@ def main():
         chosen = renamed(chosen, lambda name: split(name, counts))
     for query in chosen:
         done = subprocess.run([args.bin, "search", "--index", str(index), "--json", "--limit", "10", "--no-snippets",
-                               "--type", "package"] + (["--typing"] if args.typed_prefix else []) + [query["text"]],
+                               "--type", "package"] + (["--typing"] if args.typed_prefix or args.typed_words else []) + [query["text"]],
                               capture_output=True, text=True)
         ids = [str(r["id"]) for r in json.loads(done.stdout)["results"]] if done.returncode == 0 else []
         rank = ids.index(query["relevant"]) + 1 if query["relevant"] in ids else None

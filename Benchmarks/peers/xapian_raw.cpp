@@ -393,7 +393,8 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //       frequent terms beginning with last, ties alphabetical, found once per search; when last begins
 //       with a letter, less those whose english stem is last's stem, which parse(last) already
 //       matches: every type of the Debian schema is english) if more than
-//       ShortPrefixTables.longestEntityPrefix letters)
+//       ShortPrefixTables.longestEntityPrefix letters, or after other words (head not empty) at
+//       least Searcher.shortestExpansionAfterWords)
 //       head empty ? typed : (op == AND ? AND : OR)(parse(head, no flags), typed)
 //     otherwise flags = BOOLEAN|PHRASE|LOVEHATE|PURE_NOT (+PARTIAL), falling back to PARTIAL only
 //     (or none) on a QueryParserError.
@@ -552,6 +553,14 @@ struct SearchlightPlan {
     }
 
     // The words a partial last word expands to, less those its stem already matches (QueryText.expansions).
+    // Whether a partial last word expands to the words it begins (QueryText.lookUp): alone, from
+    // ShortPrefixTables.longestEntityPrefix + 1 letters; after other words, from
+    // Searcher.shortestExpansionAfterWords.
+    static bool expands(const std::string &head, const std::string &last) {
+        return head.empty() ? letters(last) > sl::ShortPrefixTables::longestEntityPrefix
+                            : letters(last) >= sl::Searcher::shortestExpansionAfterWords;
+    }
+
     std::vector<std::string> completed(const std::string &last) {
         const bool stemmed = isalpha((unsigned char)last[0]) || (unsigned char)last[0] >= 0x80;
         const std::string stem = stemmer(last);
@@ -566,7 +575,7 @@ struct SearchlightPlan {
         if (partial && plain_words(text, head, last)) {
             std::vector<Xapian::Query> alternatives{parser.parse_query(last, 0)};
             if (letters(last) <= sl::IndexTerms::maximumPrefixLength) alternatives.emplace_back(sl::IndexTerms::titlePrefixPrefix + last);
-            if (letters(last) > sl::ShortPrefixTables::longestEntityPrefix) {
+            if (expands(head, last)) {
                 const std::vector<std::string> words = completed(last);
                 if (!words.empty()) alternatives.push_back(synonym(words));
             }
@@ -631,7 +640,7 @@ struct SearchlightPlan {
         // The text with its word being typed completed by each word it expands to, at
         // Ranking.completionShare of the boost (QueryText.completions, QueryPlanner.titleBoost).
         std::string completed_head, completed_last;
-        if (partial && plain_words(text, completed_head, completed_last) && letters(completed_last) > sl::ShortPrefixTables::longestEntityPrefix) {
+        if (partial && plain_words(text, completed_head, completed_last) && expands(completed_head, completed_last)) {
             std::string lead = sl::IndexTerms::wholeTitlePrefix;
             for (const auto &w : words_of(completed_head, true)) lead += w + " ";
             std::vector<Xapian::Query> titles;

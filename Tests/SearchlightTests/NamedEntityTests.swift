@@ -54,6 +54,20 @@ import Testing
         #expect(try Self.ranked(index, "pandoc markd", typing: true).first == "pandoc")
     }
 
+    /// After other words, three letters of a word being typed match the words they begin, as
+    /// four do alone: the words before narrow what they begin ("gimp ima": image).
+    @Test func threeLettersTypedAfterOtherWordsMatchTheWordsTheyBegin() throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(Self.schema)
+        try index.index([Self.package("gimp", "GNU image manipulation program", "Edits images and photographs."),
+                         Self.package("gimp-data", "data files for gimp", "Brushes and palettes for gimp."),
+                         Self.package("ima-evm-utils", "ima signing tools", "Signs files for the ima subsystem; ima keys.")])
+        let typed = try Self.ranked(index, "gimp ima", typing: true)
+        #expect(typed.first == "gimp", "\(typed)")
+        #expect(try Self.ranked(index, "ima", typing: true).first == "ima-evm-utils")
+    }
+
     /// The word being typed names the entity whose whole title it completes, before the entities
     /// whose shorter texts say the word ("pando": pandoc, not pandoc-data).
     @Test func theWordBeingTypedNamesTheTitleItCompletes() throws {

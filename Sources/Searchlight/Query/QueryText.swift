@@ -398,7 +398,8 @@ struct QueryText {
                                                    stemmers: stemmers, database: database)
         }
         for text in searchedTexts {
-            guard text.partial, let (_, last) = text.plainWords, last.count > ShortPrefixTables.longestEntityPrefix,
+            guard text.partial, let (head, last) = text.plainWords,
+                  last.count >= (head.isEmpty ? ShortPrefixTables.longestEntityPrefix + 1 : Searcher.shortestExpansionAfterWords),
                   expansions[last] == nil else { continue }
             expansions[last] = try Self.expansions(of: last, database: database, stemmer: expansionStemmer)
         }

@@ -122,6 +122,11 @@ final class Searcher {
     let synonyms: SynonymTable
     /// How many terms a partially typed last word may expand to.
     static let partialExpansionLimit: UInt32 = 20
+    /// The fewest letters of a partially typed last word after other words that expand to the
+    /// words it begins (alone, it needs more than `ShortPrefixTables.longestEntityPrefix`): the
+    /// words before it narrow the matches, and a describing word is often looked for after three
+    /// letters ("vlc med", "gimp ima": media, image).
+    static let shortestExpansionAfterWords = 3
 
     /// The parsers of `schema`'s queries, in the languages of its types and, for types with a
     /// `languageAttribute`, in `languages`, those their entities have; `database`, when given, is
@@ -461,11 +466,12 @@ final class Searcher {
     /// each default, is parsed once per mode.
     ///
     /// A partial last word of plain-word text matches the whole word (stemmed), a title word it
-    /// begins (the `XP` terms, up to five letters: one posting list), and from four letters on also
-    /// the most frequent words it begins anywhere, less those its stem already matches (`expansions`,
-    /// by prefix: looked up once per search by `QueryText.lookUp`, rather than by a Xapian wildcard,
-    /// which would scan the terms again for every query the search runs). One to three letters
-    /// begin thousands of words, so those stay with titles, where a person typing that little is looking.
+    /// begins (the `XP` terms, up to five letters: one posting list), and from four letters on (three
+    /// after other words, `shortestExpansionAfterWords`) also the most frequent words it begins
+    /// anywhere, less those its stem already matches (`expansions`, by prefix: looked up once per
+    /// search by `QueryText.lookUp`, rather than by a Xapian wildcard, which would scan the terms
+    /// again for every query the search runs). One to three letters alone begin thousands of
+    /// words, so those stay with titles, where a person typing that little is looking.
     func parse(_ text: QueryText, in language: LanguageParser, allWords: Bool,
                expansions: [String: [String]]) throws(XapianError) -> (anyWords: Query, allWords: Query?) {
         let parser = language.parser
