@@ -70,7 +70,10 @@ eval: release
 		&& python3 Benchmarks/eval/named_items.py --bin $(RELEASE_BIN) --split --count 1000 \
 		&& python3 Benchmarks/eval/named_items.py --bin $(RELEASE_BIN) --other-words \
 		&& python3 Benchmarks/eval/named_items.py --bin $(RELEASE_BIN) --joined \
-		&& python3 Benchmarks/eval/named_items.py --bin $(RELEASE_BIN) --typed-prefix; \
+		&& python3 Benchmarks/eval/named_items.py --bin $(RELEASE_BIN) --typed-prefix \
+		&& python3 Benchmarks/eval/named_items.py --bin $(RELEASE_BIN) --typed-words \
+		&& python3 Benchmarks/eval/named_items.py --bin $(RELEASE_BIN) --family \
+		&& python3 Benchmarks/eval/named_items.py --bin $(RELEASE_BIN) --other-words --name-last; \
 	else echo "Named known items: skipped; make bench builds the Debian corpus and its index"; fi
 
 # Multilingual quality (Benchmarks/eval/multilingual.py): XQuAD's questions in 12 languages, one index
