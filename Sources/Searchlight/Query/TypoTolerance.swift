@@ -88,7 +88,8 @@ enum TypoCorrections {
     /// the vocabulary.
     ///
     /// - Parameters:
-    ///   - word: a word of the query (lower-cased) that `frequency` entities have.
+    ///   - word: a word of the query (lower-cased) that `frequency` entities have (0: the most
+    ///     common slip, however few have it).
     ///   - frequency: how many entities have `word`.
     ///   - database: the index whose words are looked up.
     /// - Throws: `XapianError` when the index cannot be read.
