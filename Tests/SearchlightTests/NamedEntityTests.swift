@@ -33,11 +33,11 @@ import Testing
         try index.search(typing ? SearchRequest.typed(text) : SearchRequest(text)).results.map(\.entity.id.stringValue)
     }
 
-    /// An index of `packages` in `folder`.
-    static func indexed(in folder: TemporaryFolder) throws -> EntityIndex {
+    /// An index of `entities` (by default `packages`) in `folder`.
+    static func indexed(in folder: TemporaryFolder, _ entities: [Entity] = packages) throws -> EntityIndex {
         let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
         try index.register(schema)
-        try index.index(packages)
+        try index.index(entities)
         return index
     }
 
@@ -58,11 +58,11 @@ import Testing
     /// four do alone: the words before narrow what they begin ("gimp ima": image).
     @Test func threeLettersTypedAfterOtherWordsMatchTheWordsTheyBegin() throws {
         let folder = TemporaryFolder()
-        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
-        try index.register(Self.schema)
-        try index.index([Self.package("gimp", "GNU image manipulation program", "Edits images and photographs."),
-                         Self.package("gimp-data", "data files for gimp", "Brushes and palettes for gimp."),
-                         Self.package("ima-evm-utils", "ima signing tools", "Signs files for the ima subsystem; ima keys.")])
+        let index = try Self.indexed(in: folder, [
+            Self.package("gimp", "GNU image manipulation program", "Edits images and photographs."),
+            Self.package("gimp-data", "data files for gimp", "Brushes and palettes for gimp."),
+            Self.package("ima-evm-utils", "ima signing tools", "Signs files for the ima subsystem; ima keys."),
+        ])
         let typed = try Self.ranked(index, "gimp ima", typing: true)
         #expect(typed.first == "gimp", "\(typed)")
         #expect(try Self.ranked(index, "ima", typing: true).first == "ima-evm-utils")
@@ -103,9 +103,7 @@ import Testing
     /// to every word.
     @Test func theEntityTheFirstRareWordNamesRanksWithThoseWithEveryWord() throws {
         let folder = TemporaryFolder()
-        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
-        try index.register(Self.schema)
-        try index.index(Self.mailAndFiles)
+        let index = try Self.indexed(in: folder, Self.mailAndFiles)
 
         // Named, it gains the boost of the whole text's title: the words after its name describe it.
         let mail = try Self.ranked(index, "thunderbird email")
@@ -129,13 +127,13 @@ import Testing
     /// rarer word.
     @Test func aNameEndsATextThatNoTitleBegins() throws {
         let folder = TemporaryFolder()
-        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
-        try index.register(Self.schema)
-        try index.index([Self.package("nginx", "small and fast web server", "Serves web pages and proxies requests."),
-                         Self.package("stops", "organ stops for aeolus", "The stops of the aeolus organ."),
-                         Self.package("aeolus", "synthesised pipe organ", "Plays a pipe organ."),
-                         Self.package("libnxt", "utilities for lego nxt bricks", "Talks to the lego brick."),
-                         Self.package("lego", "lego bricks", "Plans models of bricks.")]
+        let index = try Self.indexed(in: folder, [
+            Self.package("nginx", "small and fast web server", "Serves web pages and proxies requests."),
+            Self.package("stops", "organ stops for aeolus", "The stops of the aeolus organ."),
+            Self.package("aeolus", "synthesised pipe organ", "Plays a pipe organ."),
+            Self.package("libnxt", "utilities for lego nxt bricks", "Talks to the lego brick."),
+            Self.package("lego", "lego bricks", "Plans models of bricks."),
+        ]
             + (1...6).map { Self.package("tool-\($0)", "install helper \($0)", "Install web server modules with nginx support, and stops them, \($0).") }
             + (1...18).map { Self.package("helper-\($0)", "install helper \($0)", "Install programs and stops them, with lint, way \($0).") })
         #expect(try Self.ranked(index, "install nginx").first == "nginx")
