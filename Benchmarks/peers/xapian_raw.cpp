@@ -433,7 +433,7 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     is a title and T is not being typed, ending it) that the index has,
 //     whose words each have at most 1/Ranking.nameRarity the term frequency of every other non-stopword word of T, all
 //     of which the index has (QueryPlanner.withNamedEntities); a name's boost is
-//     Ranking.wholeTitleBoost, not a share; then the allWords run; if it returned fewer than `limit`, a second run of
+//     Ranking.wholeTitleBoost, not a share, when it begins T (one ending T keeps its run's share); then the allWords run; if it returned fewer than `limit`, a second run of
 //     (anyWords AND_NOT allWords) for the rest of the page; if it returned a full page, the total
 //     of anyWords is estimated by cxapian::estimate_matches from the first page's term
 //     frequencies (a get_mset(0, 0, 0) of (anyWords AND_NOT allWords) only when that cannot).
@@ -660,6 +660,7 @@ struct SearchlightPlan {
         // the words). An entity with one joins the all-words tier, scored by its words
         // (QueryPlanner.withNamedEntities), and gains the whole text's boost.
         std::vector<std::string> names;
+        bool names_end = false;  // names ending the text join the all-words tier but gain only their run's share of the boost
         if (match == Match::Best) {
             std::vector<std::string> words = words_of(text, true);
             const size_t n = words.size();
@@ -687,6 +688,7 @@ struct SearchlightPlan {
             const size_t longest = n >= 2 && n <= (size_t)sl::Ranking::longestNamingText ? std::min<size_t>(sl::Ranking::longestNamingRun, n - 1) : 0;
             for (size_t length = 1; length <= longest && length <= words.size(); ++length) consider(0, length);
             const bool begins_with_title = titled;
+            names_end = !begins_with_title;
             for (size_t length = 1; !begins_with_title && !partial && length <= longest && length <= words.size(); ++length)
                 consider(words.size() - length, length);
         }
@@ -704,13 +706,13 @@ struct SearchlightPlan {
                 for (size_t start = 0; start + length <= words.size(); ++start) {
                     std::string term = sl::IndexTerms::wholeTitlePrefix;
                     for (size_t i = start; i < start + length; ++i) term += (i > start ? " " : "") + words[i];
-                    if (term.size() <= sl::IndexTerms::maximumTermBytes && std::find(names.begin(), names.end(), term) == names.end()) terms.insert(term);
+                    if (term.size() <= sl::IndexTerms::maximumTermBytes && (names_end || std::find(names.begin(), names.end(), term) == names.end())) terms.insert(term);
                 }
                 if (terms.empty()) continue;
                 Xapian::Query either(Xapian::Query::OP_OR, terms.begin(), terms.end());
                 boosts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, either, sl::Ranking::wholeTitleBoost * length / n);
             }
-            if (!names.empty())
+            if (!names.empty() && !names_end)
                 boosts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(Xapian::Query::OP_OR, names.begin(), names.end()), sl::Ranking::wholeTitleBoost);
             if (boosts.empty()) return all_words;
             return Xapian::Query(Xapian::Query::OP_AND_MAYBE, all_words, Xapian::Query(Xapian::Query::OP_OR, boosts.begin(), boosts.end()));

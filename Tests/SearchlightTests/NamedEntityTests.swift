@@ -129,6 +129,7 @@ import Testing
         let folder = TemporaryFolder()
         let index = try Self.indexed(in: folder, [
             Self.package("nginx", "small and fast web server", "Serves web pages and proxies requests."),
+            Self.package("nginx-doc", "documentation for nginx", "Manual pages of nginx."),
             Self.package("stops", "organ stops for aeolus", "The stops of the aeolus organ."),
             Self.package("aeolus", "synthesised pipe organ", "Plays a pipe organ."),
             Self.package("libnxt", "utilities for lego nxt bricks", "Talks to the lego brick."),
@@ -138,6 +139,9 @@ import Testing
             + (1...18).map { Self.package("helper-\($0)", "install helper \($0)", "Install programs and stops them, with lint, way \($0).") })
         #expect(try Self.ranked(index, "install nginx").first == "nginx")
         #expect(try Self.ranked(index, "stops aeolus").first == "stops")
+        // Named last, it gains only its share of the boost: the words before may describe another
+        // entity of that name, which has them all.
+        #expect(try Self.ranked(index, "documentation nginx").first == "nginx-doc")
         // A first word read as a slip ("linxt": lint, or libnxt) may be the name the text begins with.
         #expect(try Self.ranked(index, "linxt lego").first == "libnxt")
     }

@@ -67,12 +67,13 @@ struct QueryPlanner {
     /// whose boost is then the whole text's: those words are the name, the others describe it.
     private func named(_ allWords: Query, by text: QueryText) throws(XapianError) -> Query {
         var boosts: [Query] = []
-        let others = text.namingRuns.filter { !text.names.contains($0) }
+        let named = text.namesEndText ? [] : text.names
+        let others = text.namingRuns.filter { !named.contains($0) }
         for (length, runs) in Dictionary(grouping: others, by: Words.count).sorted(by: { $0.key < $1.key }) {
             if let boost = try Ranking.wholeTitleBoost(texts: runs + runs.flatMap(text.otherSpellings(of:)),
                                                        share: Double(length) / Double(text.words.count)) { boosts.append(boost) }
         }
-        if let boost = try Ranking.wholeTitleBoost(texts: text.names + text.names.flatMap(text.otherSpellings(of:))) { boosts.append(boost) }
+        if let boost = try Ranking.wholeTitleBoost(texts: named + named.flatMap(text.otherSpellings(of:))) { boosts.append(boost) }
         guard !boosts.isEmpty else { return allWords }
         return try Query.combine(.andMaybe, [allWords, boosts.count == 1 ? boosts[0] : Query.combine(.or, boosts)])
     }

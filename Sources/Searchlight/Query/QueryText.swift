@@ -85,6 +85,12 @@ struct QueryText {
     /// entity a text names ranks with those that have all its words (`QueryPlanner`), while
     /// "file manager" names no package "file" (in 17,204 entities, "manager" in 1,396).
     private(set) var names: [String] = []
+    /// Whether `names` end the text rather than begin it ("install nginx"): the named entity then
+    /// ranks with those that have every word, scored by the words it has, but gains only its
+    /// run's share of the whole-title boost, as the words before a name at the end may describe
+    /// another entity of that name ("lingue lxqt-sudo", Italian "languages of lxqt-sudo": its
+    /// translations, lxqt-sudo-l10n).
+    private(set) var namesEndText = false
     /// For each finished word no entity has as written but whose stem some have (an inflection,
     /// or a slip its stem forgives: "inkscap", "openssll"), the index words most entities have
     /// that begin with that stem and stem to it ("inkscape", "openssl"), set by `lookUp`: what an
@@ -392,7 +398,7 @@ struct QueryText {
                 if let last, !compounds.contains(last) { compounds.append(last) }
             }
         }
-        names = try named(in: database, stopwords: stopwords, stemmers: stemmers)
+        (names, namesEndText) = try named(in: database, stopwords: stopwords, stemmers: stemmers)
         if typos == .auto, plainWords != nil || !isVerbose {
             stemSpellings = try Self.stemSpellings(of: words.filter { !stopwords.contains($0) }.dropLast(partial ? 1 : 0),
                                                    stemmers: stemmers, database: database)
@@ -414,7 +420,7 @@ struct QueryText {
     /// run is in at most half as many entities as every other word (`Ranking.nameRarity`), and
     /// none is a slip read several ways. A word counts as written or as `stemmers` stem it,
     /// whichever more entities have.
-    private func named(in database: Database, stopwords: Set<String>, stemmers: [Stemmer]) throws(XapianError) -> [String] {
+    private func named(in database: Database, stopwords: Set<String>, stemmers: [Stemmer]) throws(XapianError) -> (names: [String], endText: Bool) {
         // Whole titles first: most texts begin and end with no entity's whole title, and so look up no word.
         var runs: [String] = []
         for run in namingRuns where Words.lowercased(run).first == words.first {
@@ -423,18 +429,19 @@ struct QueryText {
         // A first word read as a slip for another ("linxt lego": libnxt) may be the name.
         let firstMisspelt = (isCorrected && Words.lowercased(typed).first != words.first)
             || rareWordsCorrected.map { Words.lowercased($0).first != words.first } ?? false
-        if runs.isEmpty, !partial, !firstMisspelt {
+        let fromEnd = runs.isEmpty
+        if fromEnd, !partial, !firstMisspelt {
             for run in namingRuns where Words.lowercased(run).last == words.last {
                 if try database.termFrequency(IndexTerms.wholeTitle(run)) > 0 { runs.append(run) }
             }
         }
-        guard !runs.isEmpty else { return [] }
+        guard !runs.isEmpty else { return ([], false) }
         var frequencies: [String: Int] = [:]
         for word in Set(words) where !stopwords.contains(word) {
             // As written or stemmed, whichever more entities have: "почта" (mail) is in the
             // Russian descriptions as "почты" and "почтовый".
             let frequency = max(try database.termFrequency(word), try Self.stemFrequency(of: word, stemmers: stemmers, database: database))
-            guard frequency > 0 else { return [] }
+            guard frequency > 0 else { return ([], false) }
             frequencies[word] = frequency
         }
         var found: [String] = []
@@ -446,7 +453,7 @@ struct QueryText {
                   rarest * Ranking.nameRarity <= others else { continue }
             found.append(run)
         }
-        return found
+        return (found, fromEnd)
     }
 
     /// The text with its word being typed completed by each word it expands to (`expansions`):
