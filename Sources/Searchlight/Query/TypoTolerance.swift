@@ -229,6 +229,8 @@ enum TypoCorrections {
         guard edits > 0, typed.count >= 2 else { return [] }
         var distances = EditDistance(limit: edits)
         let near = heads(of: typed)
+        // A correction keeps the digits typed (`keepsDigits(of:in:)`), read once here.
+        let typedDigits = digits(of: typed)
         var found: [(word: String, distance: Int, count: Int)] = []
         var scanned = 0
         func scan(_ prefixes: [String], accepting: (String) -> Bool) throws(XapianError) {
@@ -236,7 +238,7 @@ enum TypoCorrections {
                 try database.forEachTerm(withPrefix: prefix) { term, frequency in
                     scanned += 1
                     let candidate = term.unicodeScalars
-                    if abs(candidate.count - typed.count) <= edits, term != word, accepting(term), keepsDigits(of: word, in: term) {
+                    if abs(candidate.count - typed.count) <= edits, term != word, accepting(term), digits(of: candidate) == typedDigits {
                         let distance = distances.between(typed, candidate)
                         if distance <= edits { found.append((term, distance, frequency)) }
                     }
