@@ -120,6 +120,7 @@ struct SnippetBuilder {
     /// end of that window, since later matches would not show. ASCII words are compared in place.
     private func cut(_ text: String, in language: Int) -> Snippet? {
         var text = text
+        let firstBytes = languages[language].firstBytes
         return text.withUTF8 { bytes -> Snippet? in
             var highlights: [Range<Int>] = []
             var stop = bytes.count
@@ -134,13 +135,17 @@ struct SnippetBuilder {
                     i += 1
                 }
                 let word = UnsafeBufferPointer(rebasing: bytes[start..<i])
-                let found: [Range<Int>] = if high < 0x80 {
-                    languages[language].firstBytes[Int(Self.folded(bytes[start]))] && matchesASCII(word, in: language) ? [start..<i] : []
+                if high < 0x80 {
+                    // Most words end here, on their first byte: no array is made for a word that does not match.
+                    guard firstBytes[Int(Self.folded(bytes[start]))], matchesASCII(word, in: language) else { continue }
+                    if highlights.isEmpty { stop = min(bytes.count, start + Self.length) }
+                    highlights.append(start..<i)
                 } else {
-                    matches(unicode: word, at: start, in: language)
+                    let found = matches(unicode: word, at: start, in: language)
+                    guard let first = found.first else { continue }
+                    if highlights.isEmpty { stop = min(bytes.count, first.lowerBound + Self.length) }
+                    highlights += found
                 }
-                if !found.isEmpty, highlights.isEmpty { stop = min(bytes.count, found[0].lowerBound + Self.length) }
-                highlights += found
             }
             guard let first = highlights.first else { return nil }
             return Self.window(bytes, from: first.lowerBound, matches: highlights)
@@ -254,6 +259,7 @@ struct SnippetBuilder {
         }
         // Code points before each edge of the matches inside the window, counted in one pass (edges ascend).
         var highlights: [Range<Int>] = []
+        highlights.reserveCapacity(matches.count)
         var scalars = cutBefore ? 1 : 0
         var position = start
         func advance(to edge: Int) {
