@@ -219,6 +219,31 @@ import Testing
         #expect(found.correction == nil && !found.correctionSearched)
     }
 
+    /// A word no entity has as written, whose stem stands for other words ("sever": "several",
+    /// "severe"), is read beside its slip of a word more entities have than every form of that
+    /// stem together ("server"), and the results say so; a word whose slips are rarer than its
+    /// stem's forms ("severed": "severe") stays an inflection.
+    @Test func aWordWhoseStemIsOtherWordsIsReadAsItsSlipOfACommonerWord() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder, [
+            trail("askpass", "Askpass Ridge", description: "several openssh dialogs"),
+            trail("weather", "Storm Col", description: "severe weather"),
+            trail("sshd", "Openssh Server", description: "secure shell daemon"),
+            trail("mail", "Mail Hut", description: "a mail server"),
+            trail("web", "Web Tower", description: "a web server"),
+            trail("name", "Name Rock", description: "a name server"),
+        ])
+        let found = try index.search(SearchRequest("openssh sever"))
+        #expect(found.results.first?.entity.id.stringValue == "sshd", "\(found.results.map(\.entity.id.stringValue))")
+        #expect(found.correction == "openssh server" && found.correctionSearched)
+        var off = SearchRequest("openssh sever")
+        off.typos = .off
+        let asTyped = try index.search(off)
+        #expect(asTyped.results.first?.entity.id.stringValue == "askpass" && !asTyped.correctionSearched)
+        let inflected = try index.search(SearchRequest("severed"))
+        #expect(Set(inflected.results.map(\.entity.id.stringValue)) == ["askpass", "weather"] && inflected.correction == nil)
+    }
+
     /// A slip the stem forgives ("inkscap", a last letter dropped) names the entity whose whole
     /// title is the word its stem stands for, as the word itself would.
     @Test func aSlipTheStemForgivesNamesTheTitle() throws {

@@ -598,6 +598,8 @@ struct QueryText {
         let runs = runs
         guard plain || (Self.isSentence(runs) && !isVerbose) else { return nil }
         let words = runs.filter(\.isWord).count
+        // A few words, not a question: keywords rather than a sentence.
+        let keywords = words <= Ranking.longestNamingText && !isQuestion
         var changed = false, replaces = false
         var spelt = ""
         var otherSpellings: [String: [String]] = [:]
@@ -617,15 +619,23 @@ struct QueryText {
             let frequency = try database.termFrequency(word)
             // A word no entity has as written but whose stem is indexed is inflected, not mistyped,
             // and its stem finds it ("الفريقين", the two teams, is not "الطريقين", the two roads,
-            // one letter away).
-            let inflected = frequency == 0 && !beingTyped ? try Self.stemFrequency(of: word, stemmers: stemmers, database: database) > 0 : false
+            // one letter away). In a few keywords, though (`keywords`), where words come as
+            // dictionaries list them, a word one slip away that more entities have than every
+            // form of that stem together, and that is no stopword, is searched beside it, as a
+            // rare word's common neighbour is ("openssh sever": "sever" stems as "several" and
+            // "severe" do, in 1,947 entities of debian-x1; "server" is in 5,179). In sentences,
+            // forms of one word are one slip apart ("wollen", "wollten").
+            let stemmed = frequency == 0 && !beingTyped ? try Self.stemFrequency(of: word, stemmers: stemmers, database: database) : 0
             // A rare word some entity's title has is part of a name, spelt as meant ("nload", not
             // "load"; "traymanager"): its slips are not looked up.
             let names = frequency > 0 ? try database.termFrequency(IndexTerms.completionPrefix + word) > 0 : false
-            guard frequency <= TypoCorrections.rareFrequency, !inflected, !names,
+            guard frequency <= TypoCorrections.rareFrequency, !names,
                   try (beingTyped ? database.mostFrequentTerms(withPrefix: word, limit: 2).count : 0) <= (frequency == 0 ? 0 : 1),
-                  var spellings = try frequency == 0 ? Self.closestSpellings(of: word, beingTyped: beingTyped, database: database)
-                                                     : TypoCorrections.commonNeighbour(of: word, frequency: frequency, database: database).map({ [$0.word] }),
+                  var spellings = try stemmed > 0
+                    ? try (keywords ? TypoCorrections.commonNeighbour(of: word, frequency: 0, database: database) : nil)
+                        .flatMap({ $0.entities > stemmed && !stopwords.contains($0.word) ? [$0.word] : nil })
+                    : frequency == 0 ? Self.closestSpellings(of: word, beingTyped: beingTyped, database: database)
+                                     : TypoCorrections.commonNeighbour(of: word, frequency: frequency, database: database).map({ [$0.word] }),
                   !spellings.isEmpty else {
                 spelt += plain ? word : String(run.text)
                 continue
@@ -640,7 +650,7 @@ struct QueryText {
                 otherSpellings[correction] = Array(spellings.dropFirst())
             }
             changed = true
-            replaces = replaces || frequency == 0
+            replaces = replaces || (frequency == 0 && stemmed == 0)
         }
         return changed ? (spelt, replaces, otherSpellings) : nil
     }
