@@ -430,7 +430,7 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     length / T's word count (QueryPlanner.named).
 //     best (default): allWords is first widened to allWords OR ((anyWords FILTER names) AND_NOT
 //     allWords), names being the whole-title terms of the runs beginning T (or, when none of those
-//     is a title and T is not being typed, ending it) that the index has,
+//     names an entity and T is not being typed, ending it) that the index has,
 //     whose words each have at most 1/Ranking.nameRarity the term frequency of every other non-stopword word of T, all
 //     of which the index has (QueryPlanner.withNamedEntities); a name's boost is
 //     Ranking.wholeTitleBoost, not a share, when it begins T (one ending T keeps its run's share); then the allWords run; if it returned fewer than `limit`, a second run of
@@ -654,7 +654,7 @@ struct SearchlightPlan {
             }
         }
         // Best mode: the whole titles of the runs beginning the text (as `named` takes runs), or, when
-        // none of those is a title and no word is being typed, of those ending it, that the
+        // none of those names an entity and no word is being typed, of those ending it, that the
         // index has, whose words are each in at most 1/Ranking.nameRarity as many entities as every other (non-stopword) word
         // of the text (as written or stemmed, whichever more have), all of which the index has (QueryText.names; the titles looked up before
         // the words). An entity with one joins the all-words tier, scored by its words
@@ -666,13 +666,11 @@ struct SearchlightPlan {
             const size_t n = words.size();
             if (partial && !words.empty()) words.pop_back();
             std::map<std::string, Xapian::doccount> frequency;
-            bool titled = false;
             // The run of `length` words from `start`: a name when the index has it as a whole title and its words are rare enough.
             auto consider = [&](size_t start, size_t length) {
                 std::string term = sl::IndexTerms::wholeTitlePrefix;
                 for (size_t i = start; i < start + length; ++i) term += (i > start ? " " : "") + words[i];
                 if (term.size() > sl::IndexTerms::maximumTermBytes || db.get_termfreq(term) == 0) return;
-                titled = true;
                 if (frequency.empty())
                     for (const auto &word : words_of(text, true))
                         if (!stopper(word)) frequency[word] = std::max(db.get_termfreq(word), db.get_termfreq(sl::IndexTerms::stemPrefix + stemmer(word)));
@@ -687,9 +685,8 @@ struct SearchlightPlan {
             };
             const size_t longest = n >= 2 && n <= (size_t)sl::Ranking::longestNamingText ? std::min<size_t>(sl::Ranking::longestNamingRun, n - 1) : 0;
             for (size_t length = 1; length <= longest && length <= words.size(); ++length) consider(0, length);
-            const bool begins_with_title = titled;
-            names_end = !begins_with_title;
-            for (size_t length = 1; !begins_with_title && !partial && length <= longest && length <= words.size(); ++length)
+            names_end = names.empty();
+            for (size_t length = 1; names_end && !partial && length <= longest && length <= words.size(); ++length)
                 consider(words.size() - length, length);
         }
         // The all-words tier's boost of an entity whose whole title is a run of 1 to

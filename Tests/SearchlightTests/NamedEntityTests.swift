@@ -122,9 +122,9 @@ import Testing
     }
 
     /// A name may end a text when nothing names an entity at its start ("install nginx", "text
-    /// editor vim"); a text that begins with an entity's title, or with a slip for one, names that
-    /// one or none: "stops aeolus" seeks the stops for aeolus, not aeolus, though "aeolus" is the
-    /// rarer word.
+    /// editor vim", and "kde dolphin", where "kde" is a title but a word of many entities); a text
+    /// that begins with a title that names an entity, or with a slip for one, names that one:
+    /// "stops aeolus" seeks the stops for aeolus, though "aeolus" is a title too.
     @Test func aNameEndsATextThatNoTitleBegins() throws {
         let folder = TemporaryFolder()
         let index = try Self.indexed(in: folder, [
@@ -134,11 +134,15 @@ import Testing
             Self.package("aeolus", "synthesised pipe organ", "Plays a pipe organ."),
             Self.package("libnxt", "utilities for lego nxt bricks", "Talks to the lego brick."),
             Self.package("lego", "lego bricks", "Plans models of bricks."),
+            Self.package("kde", "the kde desktop", "Installs the whole desktop."),
+            Self.package("dolphin", "file manager", "Browses folders and files."),
+            Self.package("dolphin-share", "kde sharing for dolphin", "Shares folders from dolphin in kde."),
         ]
             + (1...6).map { Self.package("tool-\($0)", "install helper \($0)", "Install web server modules with nginx support, and stops them, \($0).") }
-            + (1...18).map { Self.package("helper-\($0)", "install helper \($0)", "Install programs and stops them, with lint, way \($0).") })
+            + (1...18).map { Self.package("helper-\($0)", "install helper \($0)", "Install kde programs for aeolus, with lint, way \($0).") })
         #expect(try Self.ranked(index, "install nginx").first == "nginx")
         #expect(try Self.ranked(index, "stops aeolus").first == "stops")
+        #expect(try Self.ranked(index, "kde dolphin").first == "dolphin")
         // Named last, it gains only its share of the boost: the words before may describe another
         // entity of that name, which has them all.
         #expect(try Self.ranked(index, "documentation nginx").first == "nginx-doc")

@@ -78,7 +78,7 @@ struct QueryText {
     /// meets both words.
     private(set) var joinedWords: [(first: String, second: String, joined: String)] = []
     /// The whole titles that the text names by its most specific words, set by `lookUp`: the
-    /// `namingRuns` that begin it (or end it, when none that begins it is a title) and that some
+    /// `namingRuns` that begin it (or end it, when none that begins it names one) and that some
     /// entity has as its whole title, whose words are each far rarer in the index than every
     /// other word of the text. "thunderbird email"
     /// names thunderbird (in 84 entities of debian-x1, "email" in 499), which says "mail": the
@@ -413,47 +413,52 @@ struct QueryText {
 
     /// The whole titles the text names by its most specific words (see `names`): the runs that
     /// begin it (a name comes first: "thunderbird email"; "sour debhelper optimizer" seeks scour,
-    /// not debhelper), or, when no entity's whole title begins it, those that end it (a name
-    /// after the words of a request: "install nginx", "text editor vim"; "stops aeolus" seeks
-    /// stops), and that some entity has as its whole title, when the index has every word of
-    /// the text (stopwords aside; a word it lacks may be a slip for the name), each word of the
-    /// run is in at most half as many entities as every other word (`Ranking.nameRarity`), and
-    /// none is a slip read several ways. A word counts as written or as `stemmers` stem it,
-    /// whichever more entities have.
+    /// not debhelper), or, when none of those names an entity, those that end it (a name after
+    /// the words of a request or of its maker: "install nginx", "text editor vim", "kde
+    /// dolphin", where "kde" is a metapackage's whole title but a word of 996 entities), and that
+    /// some entity has as its whole title, when the index has every word of the text (stopwords
+    /// aside; a word it lacks may be a slip for the name), each word of the run is in at most half
+    /// as many entities as every other word (`Ranking.nameRarity`), and none is a slip read
+    /// several ways. A word counts as written or as `stemmers` stem it, whichever more entities have.
     private func named(in database: Database, stopwords: Set<String>, stemmers: [Stemmer]) throws(XapianError) -> (names: [String], endText: Bool) {
         // Whole titles first: most texts begin and end with no entity's whole title, and so look up no word.
-        var runs: [String] = []
-        for run in namingRuns where Words.lowercased(run).first == words.first {
-            if try database.termFrequency(IndexTerms.wholeTitle(run)) > 0 { runs.append(run) }
+        func titles(_ end: (([String]) -> String?)) throws(XapianError) -> [String] {
+            var runs: [String] = []
+            for run in namingRuns where end(Words.lowercased(run)) == end(words) {
+                if try database.termFrequency(IndexTerms.wholeTitle(run)) > 0 { runs.append(run) }
+            }
+            return runs
         }
+        var frequencies: [String: Int]?
+        // The runs that name an entity by their rarity, the text's words looked up once.
+        func naming(_ runs: [String]) throws(XapianError) -> [String] {
+            guard !runs.isEmpty else { return [] }
+            if frequencies == nil {
+                var found: [String: Int] = [:]
+                for word in Set(words) where !stopwords.contains(word) {
+                    // As written or stemmed, whichever more entities have: "почта" (mail) is in the
+                    // Russian descriptions as "почты" and "почтовый".
+                    found[word] = max(try database.termFrequency(word), try Self.stemFrequency(of: word, stemmers: stemmers, database: database))
+                }
+                frequencies = found
+            }
+            guard let frequencies, frequencies.values.allSatisfy({ $0 > 0 }) else { return [] }
+            return runs.filter { run in
+                let inRun = Set(Words.lowercased(run)).filter { !stopwords.contains($0) }
+                // A slip read several ways is no name: which one was meant, the other words tell.
+                guard inRun.allSatisfy({ otherSpellings[$0] == nil }), let rarest = inRun.compactMap({ frequencies[$0] }).max(),
+                      let others = frequencies.filter({ !inRun.contains($0.key) }).map(\.value).min() else { return false }
+                return rarest * Ranking.nameRarity <= others
+            }
+        }
+        let first = try naming(titles(\.first))
+        guard first.isEmpty else { return (first, false) }
         // A first word read as a slip for another ("linxt lego": libnxt) may be the name.
         let firstMisspelt = (isCorrected && Words.lowercased(typed).first != words.first)
             || rareWordsCorrected.map { Words.lowercased($0).first != words.first } ?? false
-        let fromEnd = runs.isEmpty
-        if fromEnd, !partial, !firstMisspelt {
-            for run in namingRuns where Words.lowercased(run).last == words.last {
-                if try database.termFrequency(IndexTerms.wholeTitle(run)) > 0 { runs.append(run) }
-            }
-        }
-        guard !runs.isEmpty else { return ([], false) }
-        var frequencies: [String: Int] = [:]
-        for word in Set(words) where !stopwords.contains(word) {
-            // As written or stemmed, whichever more entities have: "почта" (mail) is in the
-            // Russian descriptions as "почты" and "почтовый".
-            let frequency = max(try database.termFrequency(word), try Self.stemFrequency(of: word, stemmers: stemmers, database: database))
-            guard frequency > 0 else { return ([], false) }
-            frequencies[word] = frequency
-        }
-        var found: [String] = []
-        for run in runs {
-            let inRun = Set(Words.lowercased(run)).filter { !stopwords.contains($0) }
-            // A slip read several ways is no name: which one was meant, the other words tell.
-            guard inRun.allSatisfy({ otherSpellings[$0] == nil }), let rarest = inRun.compactMap({ frequencies[$0] }).max(),
-                  let others = frequencies.filter({ !inRun.contains($0.key) }).map(\.value).min(),
-                  rarest * Ranking.nameRarity <= others else { continue }
-            found.append(run)
-        }
-        return (found, fromEnd)
+        guard !partial, !firstMisspelt else { return ([], false) }
+        let last = try naming(titles(\.last))
+        return (last, !last.isEmpty)
     }
 
     /// The text with its word being typed completed by each word it expands to (`expansions`):
