@@ -328,6 +328,26 @@ import Testing
         #expect(try index.search(SearchRequest("gnome-term")).results.first?.entity.id.stringValue == "platform")
     }
 
+    /// Words joined by underscores, as identifiers write names, are the words they join when the
+    /// index has each: searched as a name joined by hyphens is, and the results say so. A word the
+    /// index has with its underscores (an identifier: "x86_64") matches as typed.
+    @Test func wordsJoinedByUnderscoresAreTheWordsTheyJoin() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder, [
+            trail("terminal", "Gnome-Terminal", description: "the terminal emulator of the desktop"),
+            trail("mines", "Gnome-Mines", description: "a game of the desktop"),
+            trail("arch", "Arch Notes", description: "builds for x86_64 machines"),
+        ])
+        let found = try index.search(SearchRequest("gnome_terminal"))
+        #expect(found.results.first?.entity.id.stringValue == "terminal", "\(found.results.map(\.entity.id.stringValue))")
+        #expect(found.correction == "gnome-terminal" && found.correctionSearched)
+        var off = SearchRequest("gnome_terminal")
+        off.typos = .off
+        #expect(try index.search(off).results.isEmpty)
+        let identifier = try index.search(SearchRequest("x86_64"))
+        #expect(identifier.results.map(\.entity.id.stringValue) == ["arch"] && identifier.correction == nil)
+    }
+
     @Test func aWordBeingTypedIsCorrectedOnlyWhenNothingBeginsWithIt() throws {
         let folder = TemporaryFolder()
         let index = try index(folder)

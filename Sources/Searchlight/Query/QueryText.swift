@@ -713,14 +713,23 @@ struct QueryText {
         return most
     }
 
-    /// What a word no entity has is searched as: the index's closest words within the edits it is
-    /// forgiven, the one most entities have first, else (unless it is still being typed) the two
-    /// index words it is made of (`CompoundWords`), separated by a space; nil when there is neither.
+    /// What a word no entity has is searched as: the words it joins by underscores, as identifiers
+    /// write names ("openssh_server", "python3_requests"), when the index has each, joined by
+    /// hyphens as package names are (so searched as those are: each word, and the phrase ranked
+    /// first); else the index's closest words within the edits it is forgiven, the one most
+    /// entities have first, else (unless it is still being typed) the two index words it is made
+    /// of (`CompoundWords`), separated by a space; nil when there is none of these.
     /// A word with digits is a name, and only its slips are looked up (`commonNeighbour`: a letter
     /// swapped, missed or doubled, "fial2ban"), not the words sharing its first letters scanned:
     /// most such words the index holds otherwise ("libsndio7" of "libsndio7.0"), where the scan
     /// found nothing in 2 to 5 ms (debian-x1's search.txt, the slowest queries).
     private static func closestSpellings(of word: String, beingTyped: Bool, database: Database) throws(XapianError) -> [String]? {
+        let parts = word.split(separator: "_").map(String.init)
+        if parts.count > 1 {
+            var indexed = true
+            for part in parts where indexed { indexed = try database.termFrequency(part) > 0 }
+            if indexed { return [parts.joined(separator: "-")] }
+        }
         if !TypoCorrections.digits(of: word.unicodeScalars).isEmpty {
             return try TypoCorrections.commonNeighbour(of: word, frequency: 0, database: database).map { [$0.word] }
         }
