@@ -431,7 +431,7 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     best (default): allWords is first widened to allWords OR ((anyWords FILTER names) AND_NOT
 //     allWords), names being the whole-title terms of the runs beginning T (or, when none of those
 //     names an entity and T is not being typed, ending it) that the index has,
-//     whose words each have at most 1/Ranking.nameRarity the term frequency of every other non-stopword word of T, all
+//     whose words each have at most 1/Ranking.nameRarity (ending T: 1/Ranking.endNameRarity) the term frequency of every other non-stopword word of T, all
 //     of which the index has (QueryPlanner.withNamedEntities); a name's boost is
 //     Ranking.wholeTitleBoost, not a share, when it begins T (one ending T keeps its run's share); then the allWords run; if it returned fewer than `limit`, a second run of
 //     (anyWords AND_NOT allWords) for the rest of the page; if it returned a full page, the total
@@ -655,7 +655,7 @@ struct SearchlightPlan {
         }
         // Best mode: the whole titles of the runs beginning the text (as `named` takes runs), or, when
         // none of those names an entity and no word is being typed, of those ending it, that the
-        // index has, whose words are each in at most 1/Ranking.nameRarity as many entities as every other (non-stopword) word
+        // index has, whose words are each in at most 1/Ranking.nameRarity (ending it: 1/Ranking.endNameRarity) as many entities as every other (non-stopword) word
         // of the text (as written or stemmed, whichever more have), all of which the index has (QueryText.names; the titles looked up before
         // the words). An entity with one joins the all-words tier, scored by its words
         // (QueryPlanner.withNamedEntities), and gains the whole text's boost.
@@ -667,7 +667,7 @@ struct SearchlightPlan {
             if (partial && !words.empty()) words.pop_back();
             std::map<std::string, Xapian::doccount> frequency;
             // The run of `length` words from `start`: a name when the index has it as a whole title and its words are rare enough.
-            auto consider = [&](size_t start, size_t length) {
+            auto consider = [&](size_t start, size_t length, Xapian::doccount rarity) {
                 std::string term = sl::IndexTerms::wholeTitlePrefix;
                 for (size_t i = start; i < start + length; ++i) term += (i > start ? " " : "") + words[i];
                 if (term.size() > sl::IndexTerms::maximumTermBytes || db.get_termfreq(term) == 0) return;
@@ -681,13 +681,13 @@ struct SearchlightPlan {
                     bool in_run = std::find(words.begin() + start, words.begin() + start + length, entry.first) != words.begin() + start + length;
                     if (in_run) rarest = std::max(rarest, entry.second); else others = std::min(others, entry.second);
                 }
-                if (known && rarest > 0 && others != std::numeric_limits<Xapian::doccount>::max() && rarest * sl::Ranking::nameRarity <= others) names.push_back(term);
+                if (known && rarest > 0 && others != std::numeric_limits<Xapian::doccount>::max() && rarest * rarity <= others) names.push_back(term);
             };
             const size_t longest = n >= 2 && n <= (size_t)sl::Ranking::longestNamingText ? std::min<size_t>(sl::Ranking::longestNamingRun, n - 1) : 0;
-            for (size_t length = 1; length <= longest && length <= words.size(); ++length) consider(0, length);
+            for (size_t length = 1; length <= longest && length <= words.size(); ++length) consider(0, length, sl::Ranking::nameRarity);
             names_end = names.empty();
             for (size_t length = 1; names_end && !partial && length <= longest && length <= words.size(); ++length)
-                consider(words.size() - length, length);
+                consider(words.size() - length, length, sl::Ranking::endNameRarity);
         }
         // The all-words tier's boost of an entity whose whole title is a run of 1 to
         // Ranking.longestNamingRun of the text's words (texts of 2 to Ranking.longestNamingText

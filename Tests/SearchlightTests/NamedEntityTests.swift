@@ -122,7 +122,8 @@ import Testing
     }
 
     /// A name may end a text when nothing names an entity at its start ("install nginx", "text
-    /// editor vim", and "kde dolphin", where "kde" is a title but a word of many entities); a text
+    /// editor vim", "mozilla thunderbird", and "kde dolphin", where "kde" is a title but a word of
+    /// many entities); a text
     /// that begins with a title that names an entity, or with a slip for one, names that one:
     /// "stops aeolus" seeks the stops for aeolus, though "aeolus" is a title too.
     @Test func aNameEndsATextThatNoTitleBegins() throws {
@@ -137,12 +138,20 @@ import Testing
             Self.package("kde", "the kde desktop", "Installs the whole desktop."),
             Self.package("dolphin", "file manager", "Browses folders and files."),
             Self.package("dolphin-share", "kde sharing for dolphin", "Shares folders from dolphin in kde."),
+            Self.package("thunderbird", "mail client", "Reads and writes mail."),
+            Self.package("webext-reminder", "reminder for mails", "An add-on for mozilla thunderbird that reminds you of mails to answer."),
+            Self.package("nss-keys", "reads mozilla keyrings", "Keys of mozilla programs."),
+            Self.package("mozilla-scripts", "scripts for mozilla packages", "Helps mozilla package builds."),
         ]
             + (1...6).map { Self.package("tool-\($0)", "install helper \($0)", "Install web server modules with nginx support, and stops them, \($0).") }
             + (1...18).map { Self.package("helper-\($0)", "install helper \($0)", "Install kde programs for aeolus, with lint, way \($0).") })
         #expect(try Self.ranked(index, "install nginx").first == "nginx")
         #expect(try Self.ranked(index, "stops aeolus").first == "stops")
         #expect(try Self.ranked(index, "kde dolphin").first == "dolphin")
+        // A name that ends a text need only be as rare as the words before it: a maker's name and
+        // its product's are alike.
+        let maker = try Self.ranked(index, "mozilla thunderbird")
+        #expect(maker.first == "thunderbird", "\(maker)")
         // Named last, it gains only its share of the boost: the words before may describe another
         // entity of that name, which has them all.
         #expect(try Self.ranked(index, "documentation nginx").first == "nginx-doc")

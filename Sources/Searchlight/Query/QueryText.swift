@@ -418,7 +418,8 @@ struct QueryText {
     /// dolphin", where "kde" is a metapackage's whole title but a word of 996 entities), and that
     /// some entity has as its whole title, when the index has every word of the text (stopwords
     /// aside; a word it lacks may be a slip for the name), each word of the run is in at most half
-    /// as many entities as every other word (`Ranking.nameRarity`), and none is a slip read
+    /// as many entities as every other word (`Ranking.nameRarity`; for a run that ends the text, at
+    /// most as many, `Ranking.endNameRarity`: "mozilla thunderbird"), and none is a slip read
     /// several ways. A word counts as written or as `stemmers` stem it, whichever more entities have.
     private func named(in database: Database, stopwords: Set<String>, stemmers: [Stemmer]) throws(XapianError) -> (names: [String], endText: Bool) {
         // Whole titles first: most texts begin and end with no entity's whole title, and so look up no word.
@@ -431,7 +432,7 @@ struct QueryText {
         }
         var frequencies: [String: Int]?
         // The runs that name an entity by their rarity, the text's words looked up once.
-        func naming(_ runs: [String]) throws(XapianError) -> [String] {
+        func naming(_ runs: [String], rarity: Int) throws(XapianError) -> [String] {
             guard !runs.isEmpty else { return [] }
             if frequencies == nil {
                 var found: [String: Int] = [:]
@@ -448,16 +449,16 @@ struct QueryText {
                 // A slip read several ways is no name: which one was meant, the other words tell.
                 guard inRun.allSatisfy({ otherSpellings[$0] == nil }), let rarest = inRun.compactMap({ frequencies[$0] }).max(),
                       let others = frequencies.filter({ !inRun.contains($0.key) }).map(\.value).min() else { return false }
-                return rarest * Ranking.nameRarity <= others
+                return rarest * rarity <= others
             }
         }
-        let first = try naming(titles(\.first))
+        let first = try naming(titles(\.first), rarity: Ranking.nameRarity)
         guard first.isEmpty else { return (first, false) }
         // A first word read as a slip for another ("linxt lego": libnxt) may be the name.
         let firstMisspelt = (isCorrected && Words.lowercased(typed).first != words.first)
             || rareWordsCorrected.map { Words.lowercased($0).first != words.first } ?? false
         guard !partial, !firstMisspelt else { return ([], false) }
-        let last = try naming(titles(\.last))
+        let last = try naming(titles(\.last), rarity: Ranking.endNameRarity)
         return (last, !last.isEmpty)
     }
 
