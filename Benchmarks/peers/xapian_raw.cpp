@@ -388,13 +388,14 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     hint first, little-endian 32-bit); the first `limit` are read. Done.
 //  4. parse(T, op): when partial and T is plain words (letters and digits; none of
 //     Searcher.operators), with `last` = the last word lower-cased and `head` the words before it:
-//       typed = OR(parse(last, no flags), IndexTerms.titlePrefixPrefix + last if at most
-//       IndexTerms.maximumPrefixLength letters, synonym(the Searcher.partialExpansionLimit most
+//       typed = OR(word, IndexTerms.titlePrefixPrefix + last if at most
+//       IndexTerms.maximumPrefixLength letters), word being parse(last, no flags) SYNONYM
+//       synonym(the Searcher.partialExpansionLimit most
 //       frequent terms beginning with last, ties alphabetical, found once per search; when last begins
 //       with a letter, less those whose english stem is last's stem, which parse(last) already
 //       matches: every type of the Debian schema is english) if more than
 //       ShortPrefixTables.longestEntityPrefix letters, or after other words (head not empty) at
-//       least Searcher.shortestExpansionAfterWords)
+//       least Searcher.shortestExpansionAfterWords, else parse(last, no flags) alone
 //       head empty ? typed : (op == AND ? AND : OR)(parse(head, no flags), typed)
 //     otherwise flags = BOOLEAN|PHRASE|LOVEHATE|PURE_NOT (+PARTIAL), falling back to PARTIAL only
 //     (or none) on a QueryParserError.
@@ -573,12 +574,13 @@ struct SearchlightPlan {
         parser.set_default_op(op);
         std::string head, last;
         if (partial && plain_words(text, head, last)) {
-            std::vector<Xapian::Query> alternatives{parser.parse_query(last, 0)};
-            if (letters(last) <= sl::IndexTerms::maximumPrefixLength) alternatives.emplace_back(sl::IndexTerms::titlePrefixPrefix + last);
+            Xapian::Query word = parser.parse_query(last, 0);
             if (expands(head, last)) {
                 const std::vector<std::string> words = completed(last);
-                if (!words.empty()) alternatives.push_back(synonym(words));
+                if (!words.empty()) word = Xapian::Query(Xapian::Query::OP_SYNONYM, word, synonym(words));
             }
+            std::vector<Xapian::Query> alternatives{word};
+            if (letters(last) <= sl::IndexTerms::maximumPrefixLength) alternatives.emplace_back(sl::IndexTerms::titlePrefixPrefix + last);
             Xapian::Query typed(Xapian::Query::OP_OR, alternatives.begin(), alternatives.end());
             if (head.empty()) return typed;
             return Xapian::Query(op == Xapian::Query::OP_AND ? Xapian::Query::OP_AND : Xapian::Query::OP_OR,

@@ -79,6 +79,22 @@ import Testing
         #expect(try Self.ranked(index, "simplermark", typing: true).first == "simplermarkdown")
     }
 
+    /// A whole name being typed ranks its entity above the longer names it begins, whose texts say
+    /// it too ("tmux": tmux before tmuxinator and tmuxp): the word typed and the words it begins
+    /// are one word, weighed once.
+    @Test func aWholeNameBeingTypedRanksAboveTheNamesItBegins() throws {
+        let folder = TemporaryFolder()
+        let index = try Self.indexed(in: folder, Self.packages + [
+            Self.package("tmux", "terminal multiplexer", "Runs several terminals in one screen, detached and reattached."),
+            Self.package("tmuxinator", "manage tmux sessions", "Creates and manages tmux sessions from tmuxinator projects."),
+            Self.package("tmuxp", "tmux session manager", "Loads tmux sessions; tmuxp reads them from YAML."),
+            Self.package("tmux-plugins", "plugins for tmux", "Extends tmux with plugins."),
+        ])
+        let typed = try Self.ranked(index, "tmux", typing: true)
+        #expect(typed.first == "tmux", "\(typed)")
+        #expect(Set(typed.prefix(4)) == ["tmux", "tmuxinator", "tmuxp", "tmux-plugins"])
+    }
+
     @Test func aNamedEntityWithoutTheOtherWordsIsNotLifted() throws {
         let folder = TemporaryFolder()
         let index = try Self.indexed(in: folder)

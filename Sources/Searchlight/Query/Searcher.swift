@@ -468,7 +468,8 @@ final class Searcher {
     /// A partial last word of plain-word text matches the whole word (stemmed), a title word it
     /// begins (the `XP` terms, up to five letters: one posting list), and from four letters on (three
     /// after other words, `shortestExpansionAfterWords`) also the most frequent words it begins
-    /// anywhere, less those its stem already matches (`expansions`, by prefix: looked up once per
+    /// anywhere, weighed with the whole word as one (a `SYNONYM`: an entity with "tmux" and
+    /// "tmuxinator" counts the typed word once), less those its stem already matches (`expansions`, by prefix: looked up once per
     /// search by `QueryText.lookUp`, rather than by a Xapian wildcard, which would scan the terms
     /// again for every query the search runs). One to three letters alone begin thousands of
     /// words, so those stay with titles, where a person typing that little is looking.
@@ -477,11 +478,15 @@ final class Searcher {
         let parser = language.parser
         parser.setDefaultOperator(.or)
         if text.partial, let (head, last) = text.plainWords {
-            var alternatives = [try parser.parse(language.adjusted(last), flags: [])]
-            if last.count <= IndexTerms.maximumPrefixLength { alternatives.append(Query.term(IndexTerms.titlePrefixPrefix + last)) }
+            // The word as typed and the words it begins are one word being typed: one SYNONYM,
+            // weighed once, so a completion ("tmuxinator", a rarer word) does not outweigh the
+            // word itself ("tmux") in the entities that have both.
+            var word = try parser.parse(language.adjusted(last), flags: [])
             if let words = expansions[last], !words.isEmpty {
-                alternatives.append(try Self.synonym(of: words))
+                word = try Query.combine(.synonym, [word, try Self.synonym(of: words)])
             }
+            var alternatives = [word]
+            if last.count <= IndexTerms.maximumPrefixLength { alternatives.append(Query.term(IndexTerms.titlePrefixPrefix + last)) }
             let typed = try Query.combine(.or, alternatives)
             guard !head.isEmpty else { return (typed, allWords ? typed : nil) }
             let words = try parser.parse(language.adjusted(head), flags: [])
