@@ -100,8 +100,9 @@ COUNT  ?= 1000
 SEED   ?= 42
 SHARDS ?= 1
 QUERIES ?=
-# The peers' compilers, SQLite's header and Python's venv (tantivy is installed into one).
-BENCH_APT_PACKAGES := g++ libsqlite3-dev python3-venv
+# The peers' compilers, SQLite's header, Python's venv (tantivy is installed into one) and ICU's
+# headers (the multilingual evaluation's `--segmenter icu`).
+BENCH_APT_PACKAGES := g++ libsqlite3-dev python3-venv libicu-dev pkg-config
 .PHONY: bench bench-deps
 bench-deps:
 	$(call apt_install,$(BENCH_APT_PACKAGES))

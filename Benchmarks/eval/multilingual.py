@@ -102,11 +102,15 @@ def xquad_file(code: str, cache: Path, source: Path | None) -> dict:
         return json.load(handle)
 
 
-def build_xquad(out: Path, style: str, source: Path | None, languages):
-    """Per language: paragraph.jsonl, schema.json, queries.jsonl; returns {code: stemmer}."""
+def build_xquad(out: Path, style: str, source: Path | None, languages, segmenter: str | None = None):
+    """Per language: paragraph.jsonl, schema.json, queries.jsonl; returns {code: stemmer}. With
+    `segmenter` "icu", the paragraphs and questions of languages written without spaces are first
+    cut into words by ICU's dictionaries (`icu_segmented`), for every engine alike."""
     collection = {}
     for code in languages:
         data = xquad_file(code, WORK / "xquad", source)
+        if segmenter == "icu" and code in UNSPACED:
+            data = icu_segmented(data)
         entities, queries, n = [], [], 0
         for article in data["data"]:
             for paragraph in article["paragraphs"]:
@@ -121,6 +125,25 @@ def build_xquad(out: Path, style: str, source: Path | None, languages):
     text_attributes = [{"key": "text", "kind": "text"}]
     write_collection(out, collection, stemmers, style, text_attributes, title=None)
     return collection
+
+
+def icu_segmented(data: dict) -> dict:
+    """XQuAD's `data` with its paragraphs and questions cut into words by ICU's word break
+    iterator (Benchmarks/work/icu_words, built by the Benchmarks Makefile): a space between
+    neighbouring words of scripts written without spaces."""
+    tool = WORK / "icu_words"
+    if not tool.exists():
+        subprocess.run(["make", "-s", "-C", str(HERE.parent), "work/icu_words"], check=True)
+    paragraphs = [p for article in data["data"] for p in article["paragraphs"]]
+    texts = [t for p in paragraphs for t in [p["context"]] + [qa["question"] for qa in p["qas"]]]
+    lines = subprocess.run([str(tool)], input="".join(t.replace("\n", " ") + "\n" for t in texts),
+                           capture_output=True, text=True, check=True).stdout.split("\n")
+    cut = iter(lines)
+    for p in paragraphs:
+        p["context"] = next(cut)
+        for qa in p["qas"]:
+            qa["question"] = next(cut)
+    return data
 
 
 # --- writing a collection ----------------------------------------------------------------------
@@ -305,17 +328,23 @@ def main():
     parser.add_argument("--xquad-source", type=Path, help="a folder or git directory holding xquad.*.json")
     parser.add_argument("--seed", type=int, default=42, help="debian-translations: the query generator's seed")
     parser.add_argument("--queries-per-language", type=int, default=300, help="debian-translations (default 300)")
+    parser.add_argument("--segmenter", choices=["icu"],
+                        help="xquad: cut the Thai and Chinese text into words with ICU's dictionaries first, for every "
+                             "engine (figures in multilingual-xquad-icu.json), to compare with Searchlight's n-grams")
     parser.add_argument("--build-only", action="store_true", help="write the collection and stop")
     parser.add_argument("--merge", action="store_true",
                         help="keep the figures of engines not run now from the last results JSON")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     args = parser.parse_args()
 
-    out = WORK / "multilingual" / args.collection
+    if args.segmenter and args.collection != "xquad":
+        sys.exit("multilingual.py: --segmenter applies to the xquad collection")
+    name = args.collection + (f"-{args.segmenter}" if args.segmenter else "")
+    out = WORK / "multilingual" / name
     started = time.monotonic()
     if args.collection == "xquad":
         languages = args.languages.split(",") if args.languages else list(XQUAD_LANGUAGES)
-        collection = build_xquad(out, args.language_style, args.xquad_source, languages)
+        collection = build_xquad(out, args.language_style, args.xquad_source, languages, args.segmenter)
     else:
         languages = args.languages.split(",") if args.languages else None
         collection = build_debian(out, args.language_style, args.seed, args.queries_per_language, languages)
@@ -332,14 +361,14 @@ def main():
         sys.exit("multilingual.py: no Benchmarks/work/venv with tantivy (make -C Benchmarks peers)")
     scratch = WORK / "multilingual" / "scratch"
     results = {"collection": args.collection, "language_style": args.language_style, "note": SEARCHLIGHT_NOTE,
-               "bin": args.bin, "languages": {}, "mixed": {}}
+               "bin": args.bin, "segmenter": args.segmenter, "languages": {}, "mixed": {}}
     for code in languages:
         entities, queries = collection[code]
         row = results["languages"][code] = {"entities": len(entities), "queries": len(queries)}
         documents = list(peer_documents(entities))
         if "searchlight" in engines:
             t0 = time.monotonic()
-            row["searchlight"] = scored(run_searchlight(args.bin, out / code, WORK / "multilingual" / "index" / args.collection / code, queries), queries)
+            row["searchlight"] = scored(run_searchlight(args.bin, out / code, WORK / "multilingual" / "index" / name / code, queries), queries)
             log(f"  {code} searchlight {time.monotonic() - t0:.1f} s")
         if "tantivy" in engines:
             configs = run_peer([python, str(HERE / "ml_tantivy.py"), "--language", code], documents, queries, scratch)
@@ -355,7 +384,7 @@ def main():
         documents = [d for entities, _ in collection.values() for d in peer_documents(entities)]
         for variant in ("mixed-types", "mixed-attribute"):
             if "searchlight" in engines:
-                result = run_searchlight(args.bin, out / variant, WORK / "multilingual" / "index" / args.collection / variant, all_queries)
+                result = run_searchlight(args.bin, out / variant, WORK / "multilingual" / "index" / name / variant, all_queries)
                 results["mixed"][f"searchlight/{variant}"] = per_language(result, collection)
                 log(f"  {variant} searchlight done ({time.monotonic() - started:.0f} s)")
         if "tantivy" in engines:
@@ -375,7 +404,7 @@ def main():
     shutil.rmtree(scratch, ignore_errors=True)
     results["seconds"] = round(time.monotonic() - started, 1)
 
-    path = WORK / f"multilingual-{args.collection}.json"
+    path = WORK / f"multilingual-{name}.json"
     if args.merge and path.exists():
         previous = json.loads(path.read_text(encoding="utf-8"))
         for code, row in previous.get("languages", {}).items():
