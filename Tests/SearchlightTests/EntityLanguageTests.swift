@@ -50,6 +50,26 @@ import Testing
         #expect(try ids(index, "boot") == ["article:none"])
     }
 
+    /// In an index that mixes languages, a word no entity has is a slip even when another
+    /// language's stemmer reads it as an inflection of a word that only a third language's text
+    /// has: French stems "kafkaa" as "kafka", but only the German entity says "Kafka".
+    @Test func aStemOnlyAnotherLanguageHoldsIsNoInflection() throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(Self.schema)
+        try index.index([
+            Entity(type: "article", id: "de", attributes: ["title": "Die Verwandlung", "body": "Franz Kafka erzählt von Gregor Samsa", "lang": "de"]),
+            Entity(type: "article", id: "fr", attributes: ["title": "L'Étranger", "body": "Albert Camus raconte la vie de Meursault", "lang": "fr"]),
+        ])
+        let found = try index.search(SearchRequest("kafkaa"))
+        #expect(found.results.map(\.entity.id.stringValue) == ["de"])
+        #expect(found.correction == "kafka")
+        // A word French inflects is still its stem's, not a slip: "raconter" finds "raconte".
+        let inflected = try index.search(SearchRequest("raconter"))
+        #expect(inflected.results.map(\.entity.id.stringValue) == ["fr"])
+        #expect(inflected.correction == nil)
+    }
+
     /// In an index that mixes languages, a query ranks the entities of the language whose function
     /// words it uses above other languages' entities that share its names, and still finds those.
     @Test func aQueryRanksItsOwnLanguageFirst() throws {

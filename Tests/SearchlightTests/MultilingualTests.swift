@@ -323,6 +323,20 @@ import Testing
         #expect(try ids(index, "กุ้ง") == ["nangsue:1"])
     }
 
+    /// A word of a script without spaces is found inside a title while it is typed, as `suggest`
+    /// and a search with `typing` read it: "猫" is a word of "我的猫", not the beginning of one.
+    @Test func aWordTypedInAScriptWithoutSpacesIsFoundInsideTitles() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder)
+        for (typed, expected) in [("猫", "shu:1"), ("夜", "hon:1"), ("東京", "hon:1"), ("กุ้ง", "nangsue:1")] {
+            let suggested = try index.suggest(typed).entities.map { "\($0.entity.type):\($0.entity.id)" }
+            #expect(suggested.first == expected, "suggest \(typed)")
+            var request = SearchRequest(typed)
+            request.typing = true
+            #expect(try index.search(request).results.first.map { "\($0.entity.type):\($0.entity.id)" } == expected, "search --typing \(typed)")
+        }
+    }
+
     @Test func suggestionsAndCompletionsFoldAccents() throws {
         let folder = TemporaryFolder()
         let index = try index(folder)

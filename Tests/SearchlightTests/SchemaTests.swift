@@ -197,6 +197,29 @@ import Testing
         #expect(codes.attribute("code")?.kind == .text)
     }
 
+    /// A key named for a language whose every value names one is the type's language attribute,
+    /// so that each entity of a mixed-language file is analysed in its own language.
+    @Test func aKeyNamingEachEntitysLanguageIsTheLanguageAttribute() throws {
+        let rows = [#"{"id": 1, "title": "L'Étranger", "lang": "fr"}"#, #"{"id": 2, "title": "Die Verwandlung", "lang": "de-AT"}"#,
+                    #"{"id": 3, "title": "Война и мир", "lang": "russian"}"#]
+        let type = try #require(try Self.infer(rows).type(named: "doc"))
+        #expect(type.languageAttribute == "lang")
+        let attribute = try #require(type.attribute("lang"))
+        #expect(attribute.kind == .keyword && !attribute.searchableByDefault, "filterable, not matched by free text")
+        // A value that names no language, a key not named for one, or a list: no language attribute.
+        let unknown = rows + [#"{"id": 4, "title": "Untitled", "lang": "unknown"}"#]
+        #expect(try Self.infer(unknown).type(named: "doc")?.languageAttribute == nil)
+        let country = [#"{"id": 1, "title": "A", "country": "de"}"#, #"{"id": 2, "title": "B", "country": "fr"}"#]
+        #expect(try Self.infer(country).type(named: "doc")?.languageAttribute == nil)
+        let lists = [#"{"id": 1, "title": "A", "languages": ["de", "fr"]}"#]
+        #expect(try Self.infer(lists).type(named: "doc")?.languageAttribute == nil)
+        // Spelt otherwise: Language, language_code, inLanguage.
+        for key in ["Language", "language_code", "inLanguage"] {
+            let spelt = [#"{"id": 1, "title": "A", "\#(key)": "it"}"#]
+            #expect(try Self.infer(spelt).type(named: "doc")?.languageAttribute == key)
+        }
+    }
+
     @Test func inferredTypesGrowAndFixedOnesDoNot() throws {
         var stored = try Self.infer([#"{"id": 1, "title": "A", "n": 1, "tag": "x"}"#])
         stored.assignSlots()

@@ -93,7 +93,7 @@ extension EntityIndex {
             return (found, Int.max)
         }
         try text.lookUp(in: state.database, synonyms: searcher.synonyms, expansionStemmer: searcher.expansionStemmer,
-                        typos: request.typos, stopwords: searcher.stopwords, stemmers: searcher.languages.compactMap(\.stemmer),
+                        typos: request.typos, stopwords: searcher.stopwords, stemmers: try searcher.stemmerScopes(types: request.types),
                         compoundStemmers: searcher.languages.filter(\.analyzer.language.joinsCompounds).compactMap(\.stemmer),
                         matchesTrigrams: searcher.languages.contains { $0.analyzer.language.matchesTrigrams })
         let plan = try QueryPlanner(searcher: searcher, schema: schema).plan(request, text: text, facts: IndexFacts(database: state.database))

@@ -47,12 +47,13 @@ extension EntityIndex {
         let completions = candidates.prefix(limit).map { candidate in
             Suggestions.Completion(text: candidate.text, highlights: [0..<min(typedLength, candidate.text.count)], count: candidate.count)
         }
-        /// The best entities for typed text: by title prefix while a short word is being typed, else
+        /// The best entities for typed text: by title prefix while a short word is being typed (but
+        /// for scripts without spaces, whose words are inside titles: `QueryText.isUnspaced`), else
         /// a search; a search too when no title has the words and the last two begin an index word
         /// written together ("libre off": libreoffice, `QueryText.wordsWrittenTogether`).
         func bestEntities(_ text: String, typing: Bool) throws(SearchlightError) -> SearchResults {
             let words = Words.lowercased(text)
-            if typing, let last = words.last, last.count <= IndexTerms.maximumPrefixLength {
+            if typing, let last = words.last, last.count <= IndexTerms.maximumPrefixLength, !QueryText.isUnspaced(last) {
                 let titled = try read { (state: inout State) throws -> SearchResults? in
                     let titled = try Self.entitiesByTitlePrefix(head: Array(words.dropLast()), prefix: last, types: types, limit: limit, state: &state)
                     guard titled.results.isEmpty, words.count > 1 else { return titled }

@@ -337,10 +337,19 @@ struct QueryText {
     var searchedTexts: [QueryText] { [self] + variants }
 
     /// The word being typed when the whole text is one to three typed letters (or digits): such a
-    /// search lists, as `suggest` does, the entities with a title word it begins.
+    /// search lists, as `suggest` does, the entities with a title word it begins (not in scripts
+    /// written without spaces, `isUnspaced`).
     var shortTypedPrefix: String? {
-        guard isTyping, let (head, last) = plainWords, head.isEmpty, last.count <= ShortPrefixTables.longestEntityPrefix else { return nil }
+        guard isTyping, let (head, last) = plainWords, head.isEmpty, last.count <= ShortPrefixTables.longestEntityPrefix,
+              !Self.isUnspaced(last) else { return nil }
         return last
+    }
+
+    /// Whether `word` is in a script written without spaces (Chinese, Japanese, Thai, …), where one
+    /// or two characters are a word, found inside titles and text by its n-grams rather than as
+    /// the beginning of a title's words: "猫" finds "吾輩は猫である".
+    static func isUnspaced(_ word: some StringProtocol) -> Bool {
+        word.unicodeScalars.contains(where: TextAnalyzer.isUnspaced)
     }
 
     /// The prefix that Xapian's own partial matching expands in text that is not plain words (it
@@ -359,7 +368,7 @@ struct QueryText {
     /// and typos forgiven, the letter trigrams that rank its words' entities (`trigrams`).
     /// `expansionStemmer` is the stemmer every type's text is stemmed with, if one is.
     mutating func lookUp(in database: Database, synonyms: SynonymTable, expansionStemmer: Stemmer?,
-                         typos: TypoTolerance, stopwords: Set<String>, stemmers: [Stemmer] = [],
+                         typos: TypoTolerance, stopwords: Set<String>, stemmers: [StemmerScope] = [],
                          compoundStemmers: [Stemmer] = [], matchesTrigrams: Bool = false) throws(XapianError) {
         // Words as typed, not as corrected: their trigrams find what the correction may miss.
         let trigrams = typos == .auto && matchesTrigrams ? try Self.trigrams(of: freeWords, stopwords: stopwords, database: database) : []
@@ -398,7 +407,7 @@ struct QueryText {
                 if let last, !compounds.contains(last) { compounds.append(last) }
             }
         }
-        (names, namesEndText) = try named(in: database, stopwords: stopwords, stemmers: stemmers)
+        (names, namesEndText) = try named(in: database, stopwords: stopwords, stemmers: stemmers.map(\.stemmer))
         if typos == .auto, plainWords != nil || !isVerbose {
             stemSpellings = try Self.stemSpellings(of: words.filter { !stopwords.contains($0) }.dropLast(partial ? 1 : 0),
                                                    stemmers: stemmers, database: database)
@@ -599,7 +608,7 @@ struct QueryText {
     /// that no entity has, the other words as close to it. A word being typed is left alone while
     /// some word begins with it, and so are the words in `kept`.
     private func correctedSpelling(in database: Database, stopwords: Set<String>, keeping kept: Set<String>,
-                                   stemmers: [Stemmer]) throws(XapianError) -> (text: String, replacesText: Bool, otherSpellings: [String: [String]])? {
+                                   stemmers: [StemmerScope]) throws(XapianError) -> (text: String, replacesText: Bool, otherSpellings: [String: [String]])? {
         let plain = plainWords != nil
         let runs = runs
         guard plain || (Self.isSentence(runs) && !isVerbose) else { return nil }
@@ -631,7 +640,7 @@ struct QueryText {
             // rare word's common neighbour is ("openssh sever": "sever" stems as "several" and
             // "severe" do, in 1,947 entities of debian-x1; "server" is in 5,179). In sentences,
             // forms of one word are one slip apart ("wollen", "wollten").
-            let stemmed = frequency == 0 && !beingTyped ? try Self.stemFrequency(of: word, stemmers: stemmers, database: database) : 0
+            let stemmed = frequency == 0 && !beingTyped ? try Self.stemFrequency(of: word, inLanguagesOf: stemmers, database: database) : 0
             // A rare word some entity's title has is part of a name, spelt as meant ("nload", not
             // "load"; "traymanager"): its slips are not looked up.
             let names = frequency > 0 ? try database.termFrequency(IndexTerms.completionPrefix + word) > 0 : false
@@ -684,14 +693,15 @@ struct QueryText {
     /// For each of `words` no entity has as written whose stem in one of `stemmers` some have, the
     /// (at most `TypoCorrections.spellingLimit`) index words beginning with that stem that stem to
     /// it, the most frequent first, among the twice as many most frequent that begin with it.
-    private static func stemSpellings(of words: some Sequence<String>, stemmers: [Stemmer],
+    private static func stemSpellings(of words: some Sequence<String>, stemmers: [StemmerScope],
                                       database: Database) throws(XapianError) -> [String: [String]] {
         var found: [String: [String]] = [:]
         for word in Set(words) where TypoCorrections.isCorrectable(word) && found[word] == nil {
             guard try database.termFrequency(word) == 0 else { continue }
-            for stemmer in stemmers {
+            for scope in stemmers {
+                let stemmer = scope.stemmer
                 let stem = try stemmer.stem(word)
-                guard !stem.isEmpty, try database.termFrequency(IndexTerms.stemPrefix + stem) > 0 else { continue }
+                guard !stem.isEmpty, try scope.frequency(of: IndexTerms.stemPrefix + stem, database: database) > 0 else { continue }
                 var spellings: [String] = []
                 for (term, _) in try database.mostFrequentTerms(withPrefix: stem, limit: 2 * TypoCorrections.spellingLimit)
                 where term != word && spellings.count < TypoCorrections.spellingLimit {
@@ -711,6 +721,16 @@ struct QueryText {
     private static func stemFrequency(of word: String, stemmers: [Stemmer], database: Database) throws(XapianError) -> Int {
         var most = 0
         for stemmer in stemmers { most = max(most, try database.termFrequency(IndexTerms.stemPrefix + stemmer.stem(word))) }
+        return most
+    }
+
+    /// How many entities have `word` in some form of their own language: the most that have its
+    /// stem in one of `scopes` among the entities of that stemmer's language. In an index mixing
+    /// languages, a stem another language's text holds is not the word inflected: "kafkaa" stems
+    /// as "kafka" in French, but only a German entity says "Kafka", so the word is a slip.
+    private static func stemFrequency(of word: String, inLanguagesOf scopes: [StemmerScope], database: Database) throws(XapianError) -> Int {
+        var most = 0
+        for scope in scopes { most = max(most, try scope.frequency(of: IndexTerms.stemPrefix + scope.stemmer.stem(word), database: database)) }
         return most
     }
 

@@ -108,6 +108,19 @@ final class Searcher {
         }
     }
 
+    /// The stemmers of the languages `types` (every type when empty) are searched in, each with
+    /// the entities of its language when the index has several (`StemmerScope`).
+    ///
+    /// - Throws: `XapianError` when a restriction cannot be built.
+    func stemmerScopes(types: [String]) throws(XapianError) -> [StemmerScope] {
+        var scopes: [StemmerScope] = []
+        for language in languages where language.covers(types) {
+            guard let stemmer = language.stemmer else { continue }
+            scopes.append(StemmerScope(stemmer: stemmer, entities: languages.count > 1 ? try language.restriction(to: types) : nil))
+        }
+        return scopes
+    }
+
     /// The parsers, the language of most types first.
     let languages: [LanguageParser]
     /// The stemmer when every type's text is stemmed with it: then a typed word's stemmed term

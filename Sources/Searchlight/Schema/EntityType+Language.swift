@@ -21,8 +21,19 @@ extension EntityType {
     /// type.ownLanguage(of: Entity(type: "article", id: "1", attributes: ["lang": "de-AT"]))?.code  // "de"
     /// ```
     func ownLanguage(of entity: Entity) -> Language? {
-        guard let key = languageAttribute, let value = entity.attributes[key]?.firstElement?.text,
-              let language = Language(value), language.code.count <= 3 else { return nil }
+        guard let key = languageAttribute, let value = entity.attributes[key]?.firstElement?.text else { return nil }
+        return Self.language(namedBy: value)
+    }
+
+    /// The language a value of a language attribute names: a code or name `Language` reads whose
+    /// code has at most three letters; nil for other values ("unknown", "mixed").
+    ///
+    /// ```swift
+    /// EntityType.language(namedBy: "pt-BR")?.code   // "pt"
+    /// EntityType.language(namedBy: "unknown")       // nil
+    /// ```
+    static func language(namedBy value: String) -> Language? {
+        guard let language = Language(value), language.code.count <= 3 else { return nil }
         return language
     }
 

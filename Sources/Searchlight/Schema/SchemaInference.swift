@@ -12,7 +12,11 @@
 ///   `description` the subtitle; `image` the image; `rankingHint` or `popularity` the ranking hint;
 ///   the first of `updated`, `modified`, `date`, `published`, `created` that is a date the recency key;
 /// - the type's language is guessed from its text (`LanguageGuess`: the script, then, for Latin
-///   script, the language whose stopwords the words hit most; English when none stands out).
+///   script, the language whose stopwords the words hit most; English when none stands out);
+/// - a key named for a language (`language`, `lang`, `locale`, `languageCode`, `inLanguage`, in any
+///   case, with or without `_` or `-`) whose every value names one ("de", "pt-BR", "french") is the
+///   type's language attribute: each entity is analysed in the language it names, the guess being
+///   the language of those that name none. It is a keyword, filterable but not matched by free text.
 ///
 /// ```swift
 /// var inference = SchemaInference()
@@ -27,7 +31,12 @@ public struct SchemaInference: Sendable {
         var singleTokens = 0
         /// The distinct strings seen, up to `keywordMaximumValues + 1` of them.
         var distinct: Set<String> = []
+        /// Strings that name a language (`EntityType.language(namedBy:)`).
+        var languageNames = 0
     }
+
+    /// Keys that may hold an entity's language, compared in lower case without `_` and `-`.
+    static let languageKeys: Set = ["language", "lang", "locale", "languagecode", "langcode", "inlanguage"]
 
     /// A string key becomes a keyword when its values are single tokens of at most this many
     /// characters, with at most `keywordMaximumValues` distinct values, each used twice on average.
@@ -74,6 +83,7 @@ public struct SchemaInference: Sendable {
                     typeStats.language.observe(s)
                 }
                 if ISO8601.seconds(s) != nil { stats.dates += 1 }
+                if EntityType.language(namedBy: s) != nil { stats.languageNames += 1 }
                 if !s.isEmpty, s.count <= Self.keywordMaximumLength, !s.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
                     stats.singleTokens += 1
                     if stats.distinct.count <= Self.keywordMaximumValues { stats.distinct.insert(s) }
@@ -118,10 +128,22 @@ public struct SchemaInference: Sendable {
         }
         let display = DisplayTemplate(title: title, subtitle: first(of: ["subtitle", "summary", "description"], where: textual),
                                       image: first(of: ["image"], where: textual))
-        return EntityType(name: name, idKind: typeStats.allIntegerIDs ? .int : .string, language: typeStats.language.language ?? "english", display: display,
+        let languageAttribute = typeStats.keys.first { key in
+            Self.languageKeys.contains(key.lowercased().filter { $0 != "_" && $0 != "-" }) && typeStats.stats[key].map(Self.namesLanguages) == true
+        }
+        if let languageAttribute, let index = attributes.firstIndex(where: { $0.key == languageAttribute }) {
+            attributes[index] = AttributeKey(languageAttribute, kind: .keyword, searchableByDefault: false)
+        }
+        return EntityType(name: name, idKind: typeStats.allIntegerIDs ? .int : .string, language: typeStats.language.language ?? "english",
+                          languageAttribute: languageAttribute, display: display,
                           rankingHint: first(of: ["rankingHint", "popularity"]) { $0.kind == .integer || $0.kind == .double },
                           recency: first(of: ["updated", "modified", "date", "published", "created"]) { $0.kind == .date },
                           attributes: attributes, inferred: true)
+    }
+
+    /// Whether a key's values are single strings that each name a language.
+    private static func namesLanguages(_ s: KeyStats) -> Bool {
+        s.strings > 0 && s.languageNames == s.strings && s.integers + s.doubles + s.booleans + s.stringLists + s.numberLists + s.mixedLists == 0
     }
 
     private func attribute(_ key: String, _ s: KeyStats) -> AttributeKey {
