@@ -34,6 +34,14 @@ import Testing
         #expect(suggestions.correction == "glacier")
     }
 
+    /// A letter missed or mistyped second is beyond the first two letters the scan of title words
+    /// begins with, and is corrected all the same: "gacier" is glacier, not a rarer word.
+    @Test func aSecondLetterMissedOrMistypedIsCorrected() throws {
+        #expect(try fixture.index.suggest("gacier ").correction == "glacier")
+        #expect(try fixture.index.suggest("hlf dome ").correction == "half dome")
+        #expect(try fixture.index.suggest("gpacier ").correction == "glacier")
+    }
+
     @Test func aMisspeltTypedWordShowsTheEntitiesOfItsCorrection() throws {
         let suggestions = try fixture.index.suggest("glaxi")
         let correction = try #require(suggestions.correction)

@@ -67,8 +67,10 @@ extension EntityIndex {
             return try search(request)
         }
         var entities = try bestEntities(prefix, typing: typing)
-        var correction: String?
-        if completions.isEmpty { correction = try read { (state: inout State) throws -> String? in try Self.spellingCorrection(words, database: state.database) } }
+        // With completions, the words typed so far can still be misspelt ("hlf dome": half dome).
+        let correction = try read { (state: inout State) throws -> String? in
+            try Self.spellingCorrection(words, keepingLast: !completions.isEmpty, database: state.database)
+        }
         if entities.results.isEmpty, let correction {
             // The entities of the corrected text, found the way the typed text's were.
             entities = try bestEntities(correction, typing: typing)
@@ -163,7 +165,8 @@ extension EntityIndex {
 
     /// A spelling of `words` whose unknown words (in no title; with `acceptingTextWords`, in no
     /// text either) are replaced by the closest title word (edit distance at most 2, beginning as
-    /// the word may have been meant to, `TypoCorrections.heads`; most frequent wins) with the
+    /// the word may have been meant to, `TypoCorrections.heads`, or one letter missed or
+    /// mistyped second; most frequent wins) with the
     /// same digits (a number is never respelt, nor a version: "exmi4" is exim4, "pip3" no
     /// "pipe"); nil if nothing changes. `keepingLast` leaves a last word that is still being typed alone, and
     /// `kept` the words it holds (halves of a word typed apart, `QueryText.joinedWords`).
@@ -195,6 +198,17 @@ extension EntityIndex {
                         }
                     }
                     return scanned < Self.completionScanLimit
+                }
+            }
+            // A letter missed or mistyped second is beyond the heads ("mdia": media); its
+            // spellings are looked up one by one.
+            if best.map({ $0.distance > 0 }) ?? true, typed.count >= 2 {
+                for letter in TypoCorrections.scriptLetters(around: typed[0]) where letter != typed[1] {
+                    for rest in [typed[1...], typed[2...]] {
+                        let candidate = String(String.UnicodeScalarView([typed[0], letter] + rest))
+                        let frequency = try database.termFrequency(IndexTerms.completionPrefix + candidate)
+                        if frequency > 0, best.map({ (1, -frequency) < ($0.distance, -$0.count) }) ?? true { best = (candidate, 1, frequency) }
+                    }
                 }
             }
             if let best { corrected.append(best.word); changed = true } else { corrected.append(word) }
