@@ -137,6 +137,27 @@ import Testing
         #expect(try Self.ranked(index, "email thunderbird").first == "thunderbird")
     }
 
+    /// Build tools: cmake's own text lacks "build", its companions say "cmake build system", and
+    /// "came" and "cake", one slip from "camke" as cmake is, are words of other texts.
+    static let buildTools = [package("cmake", "cross-platform make system", "CMake generates native makefiles and workspaces.")]
+        + (1...3).map { package("ament-cmake-\($0)", "the cmake build system for ament, part \($0)", "Packages using the cmake build system.") }
+        + ["meson", "scons", "ninja-build", "bazel", "waf"].map { package($0, "a build system", "A fast build system for many languages.") }
+        + [package("cake-recipes", "recipes for cake", "The cake came out of the oven."),
+           package("came-diary", "a diary", "He came home late and wrote it down.")]
+
+    /// A slip read several ways ("camke": cmake, came or cake) names an entity when the text's
+    /// other words tell which reading was meant: cmake is in texts with "build" and "system",
+    /// came and cake are not.
+    @Test func theOtherWordsTellWhichReadingOfASlipNames() throws {
+        let folder = TemporaryFolder()
+        let index = try Self.indexed(in: folder, Self.buildTools)
+        let found = try index.search(SearchRequest("camke build system"))
+        #expect(found.correction == "cmake build system")
+        #expect(found.results.first?.entity.id.stringValue == "cmake", "\(found.results.map(\.entity.id.stringValue))")
+        // Typed right, it is named the same way.
+        #expect(try Self.ranked(index, "cmake build system").first == "cmake")
+    }
+
     /// A name may end a text when nothing names an entity at its start ("install nginx", "text
     /// editor vim", "mozilla thunderbird", and "kde dolphin", where "kde" is a title but a word of
     /// many entities); a text

@@ -429,7 +429,8 @@ struct QueryText {
     /// aside; a word it lacks may be a slip for the name), each word of the run is in at most half
     /// as many entities as every other word (`Ranking.nameRarity`; for a run that ends the text, at
     /// most as many, `Ranking.endNameRarity`: "mozilla thunderbird"), and none is a slip read
-    /// several ways. A word counts as written or as `stemmers` stem it, whichever more entities have.
+    /// several ways that the other words leave open (`confirmedReadings`). A word counts as
+    /// written or as `stemmers` stem it, whichever more entities have.
     private func named(in database: Database, stopwords: Set<String>, stemmers: [Stemmer]) throws(XapianError) -> (names: [String], endText: Bool) {
         // Whole titles first: most texts begin and end with no entity's whole title, and so look up no word.
         func titles(_ end: (([String]) -> String?)) throws(XapianError) -> [String] {
@@ -453,10 +454,11 @@ struct QueryText {
                 frequencies = found
             }
             guard let frequencies, frequencies.values.allSatisfy({ $0 > 0 }) else { return [] }
+            let confirmed = try confirmedReadings(in: database, stopwords: stopwords, stemmers: stemmers)
             return runs.filter { run in
                 let inRun = Set(Words.lowercased(run)).filter { !stopwords.contains($0) }
-                // A slip read several ways is no name: which one was meant, the other words tell.
-                guard inRun.allSatisfy({ otherSpellings[$0] == nil }), let rarest = inRun.compactMap({ frequencies[$0] }).max(),
+                // A slip read several ways is no name, unless the other words tell which was meant.
+                guard inRun.allSatisfy({ otherSpellings[$0] == nil || confirmed.contains($0) }), let rarest = inRun.compactMap({ frequencies[$0] }).max(),
                       let others = frequencies.filter({ !inRun.contains($0.key) }).map(\.value).min() else { return false }
                 return rarest * rarity <= others
             }
@@ -470,6 +472,36 @@ struct QueryText {
         let last = try naming(titles(\.last), rarity: Ranking.endNameRarity)
         return (last, !last.isEmpty)
     }
+
+    /// The slips read several ways (`otherSpellings`) whose reading the text's other words confirm:
+    /// more entities have it with every other word (as written or stemmed) than have each other
+    /// reading with them, twice as many at least ("camke build system": cmake is in 31 entities
+    /// with "build" and "system", came and cake in none). A slip alone is confirmed by nothing.
+    private func confirmedReadings(in database: Database, stopwords: Set<String>, stemmers: [Stemmer]) throws(XapianError) -> Set<String> {
+        var confirmed = Set<String>()
+        for (reading, alternatives) in otherSpellings where words.contains(reading) {
+            let others = Set(words).subtracting([reading]).filter { !stopwords.contains($0) }
+            guard !others.isEmpty else { continue }
+            func anyForm(_ word: String) throws(XapianError) -> Query {
+                try Query.combine(.or, [Query.term(word)] + stemmers.map { stemmer throws(XapianError) in Query.term(IndexTerms.stemPrefix + (try stemmer.stem(word))) })
+            }
+            let context = try others.sorted().map(anyForm)
+            func count(_ word: String) throws(XapianError) -> Int {
+                let enquire = try Enquire(database: database)
+                enquire.query = try Query.combine(.and, [Query.term(word)] + context)
+                return try enquire.matches(offset: 0, limit: 0, checkAtLeast: Self.confirmationCount).estimatedTotal
+            }
+            let found = try count(reading)
+            guard found > 0 else { continue }
+            var unrivalled = true
+            for alternative in alternatives where unrivalled { unrivalled = try count(alternative) * 2 <= found }
+            if unrivalled { confirmed.insert(reading) }
+        }
+        return confirmed
+    }
+
+    /// How many entities a reading's count with the other words goes up to (`confirmedReadings`).
+    static let confirmationCount = 1_000
 
     /// The text with its word being typed completed by each word it expands to (`expansions`):
     /// what an entity's whole title may be as the typist finishes it ("thunde": "thunderbird").
