@@ -307,7 +307,15 @@ import Testing
         let exact = try index.search(SearchRequest("meadow"))
         #expect(exact.results.map(\.entity.id.stringValue) == ["meadow"])
         #expect(!exact.correctionSearched)
-        #expect(try index.search(SearchRequest("loup")).results.isEmpty)     // four letters: no typo forgiven
+        // Four letters: no typo forgiven beside a word the index has ("pass" is no "past")...
+        #expect(try index.search(SearchRequest("pass")).results.map(\.entity.id.stringValue) == ["python"])
+        // ...but a word no entity has in any form is searched as the title word one slip away,
+        // and says so; as typed with typos off.
+        let short = try index.search(SearchRequest("loup"))
+        #expect(short.results.map(\.entity.id.stringValue) == ["meadow"] && short.correction == "loop")
+        var asTyped = SearchRequest("loup")
+        asTyped.typos = .off
+        #expect(try index.search(asTyped).results.isEmpty)
         #expect(try index.search(SearchRequest("12347")).results.isEmpty)    // a number never matches by typo
         #expect(try index.search(SearchRequest("\"wireshrak ridge\"")).results.isEmpty)   // nor a quoted phrase
     }
@@ -361,6 +369,28 @@ import Testing
             let first = try index.search(SearchRequest.typed(slipped))
             #expect(first.results.first?.entity.id.stringValue == "wireshark" && first.correctionSearched, "\(slipped)")
         }
+    }
+
+    /// A name typed short with a slip, too short for typo tolerance and in no entity's text, is
+    /// searched as the title word one slip away, alone or beside other words ("ngnx": nginx;
+    /// "rsnc file sync": rsync): nothing matches it as typed. A word two slips away, or with a
+    /// digit, stays as typed.
+    @Test func aShortWordNoEntityHasIsTheTitleWordOneSlipAway() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder, [
+            trail("nginx", "Nginx", description: "a small web server"),
+            trail("rsync", "Rsync", description: "fast remote file copy and sync"),
+            trail("lsyncd", "Lsyncd", description: "live file sync daemon"),
+            trail("unison", "Unison", description: "file sync between two machines"),
+        ])
+        let alone = try index.search(SearchRequest("ngnx"))
+        #expect(alone.results.first?.entity.id.stringValue == "nginx")
+        #expect(alone.correction == "nginx" && alone.correctionSearched)
+        let described = try index.search(SearchRequest("rsnc file sync"))
+        #expect(described.results.first?.entity.id.stringValue == "rsync", "\(described.results.map(\.entity.id.stringValue))")
+        #expect(described.correction == "rsync file sync")
+        #expect(try index.search(SearchRequest("ngx")).results.isEmpty, "two slips from nginx")
+        #expect(try index.search(SearchRequest("ngn2")).results.isEmpty, "a digit")
     }
 
     /// A text that finds nothing, with a title word two slips away (more than typo tolerance

@@ -164,11 +164,8 @@ extension EntityIndex {
     }
 
     /// A spelling of `words` whose unknown words (in no title; with `acceptingTextWords`, in no
-    /// text either) are replaced by the closest title word (edit distance at most 2, beginning as
-    /// the word may have been meant to, `TypoCorrections.heads`, or one letter missed or
-    /// mistyped second; most frequent wins) with the
-    /// same digits (a number is never respelt, nor a version: "exmi4" is exim4, "pip3" no
-    /// "pipe"); nil if nothing changes. `keepingLast` leaves a last word that is still being typed alone, and
+    /// text either) are replaced by the closest title word (`closestTitleWord(to:database:)`);
+    /// nil if nothing changes. `keepingLast` leaves a last word that is still being typed alone, and
     /// `kept` the words it holds (halves of a word typed apart, `QueryText.joinedWords`).
     static func spellingCorrection(_ words: [String], keepingLast: Bool = false, keeping kept: Set<String> = [],
                                    acceptingTextWords: Bool = false, database: Database) throws(XapianError) -> String? {
@@ -181,38 +178,54 @@ extension EntityIndex {
                 corrected.append(word)
                 continue
             }
-            var best: (word: String, distance: Int, count: Int)?
-            var scanned = 0
-            let typed = Array(word.unicodeScalars)
-            let digits = TypoCorrections.digits(of: typed)
-            var distances = EditDistance(limit: 2)
-            for head in TypoCorrections.heads(of: typed) {
-                try database.forEachTerm(withPrefix: IndexTerms.completionPrefix + head) { term, frequency in
-                    scanned += 1
-                    let candidate = term.unicodeScalars.dropFirst(IndexTerms.completionPrefix.count)
-                    // Phrases are not single-word spellings; a length two apart or more is beyond reach.
-                    if abs(candidate.count - typed.count) <= 2, !candidate.contains(" "), TypoCorrections.digits(of: candidate) == digits {
-                        let distance = distances.between(typed, candidate)
-                        if distance <= 2, best.map({ (distance, -frequency) < ($0.distance, -$0.count) }) ?? true {
-                            best = (String(String.UnicodeScalarView(candidate)), distance, frequency)
-                        }
-                    }
-                    return scanned < Self.completionScanLimit
-                }
+            if let closest = try closestTitleWord(to: word, database: database) {
+                corrected.append(closest.word)
+                changed = true
+            } else {
+                corrected.append(word)
             }
-            // A letter missed or mistyped second is beyond the heads ("mdia": media); its
-            // spellings are looked up one by one.
-            if best.map({ $0.distance > 0 }) ?? true, typed.count >= 2 {
-                for letter in TypoCorrections.scriptLetters(around: typed[0]) where letter != typed[1] {
-                    for rest in [typed[1...], typed[2...]] {
-                        let candidate = String(String.UnicodeScalarView([typed[0], letter] + rest))
-                        let frequency = try database.termFrequency(IndexTerms.completionPrefix + candidate)
-                        if frequency > 0, best.map({ (1, -frequency) < ($0.distance, -$0.count) }) ?? true { best = (candidate, 1, frequency) }
-                    }
-                }
-            }
-            if let best { corrected.append(best.word); changed = true } else { corrected.append(word) }
         }
         return changed ? corrected.joined(separator: " ") : nil
+    }
+
+    /// The title word closest to `word` (edit distance at most 2, beginning as the word may have
+    /// been meant to, `TypoCorrections.heads`, or with one letter missed or mistyped second: "mdia",
+    /// media), the one most titles have of the closest, with the same digits (a number is never
+    /// respelt, nor a version: "exmi4" is exim4, "pip3" no "pipe"), and its distance; nil when
+    /// no title word is that close.
+    ///
+    /// - Throws: `XapianError` when the index cannot be read.
+    static func closestTitleWord(to word: String, database: Database) throws(XapianError) -> (word: String, distance: Int)? {
+        var best: (word: String, distance: Int, count: Int)?
+        var scanned = 0
+        let typed = Array(word.unicodeScalars)
+        let digits = TypoCorrections.digits(of: typed)
+        var distances = EditDistance(limit: 2)
+        for head in TypoCorrections.heads(of: typed) {
+            try database.forEachTerm(withPrefix: IndexTerms.completionPrefix + head) { term, frequency in
+                scanned += 1
+                let candidate = term.unicodeScalars.dropFirst(IndexTerms.completionPrefix.count)
+                // Phrases are not single-word spellings; a length two apart or more is beyond reach.
+                if abs(candidate.count - typed.count) <= 2, !candidate.contains(" "), TypoCorrections.digits(of: candidate) == digits {
+                    let distance = distances.between(typed, candidate)
+                    if distance <= 2, best.map({ (distance, -frequency) < ($0.distance, -$0.count) }) ?? true {
+                        best = (String(String.UnicodeScalarView(candidate)), distance, frequency)
+                    }
+                }
+                return scanned < completionScanLimit
+            }
+        }
+        // A letter missed or mistyped second is beyond the heads ("mdia": media); its
+        // spellings are looked up one by one.
+        if best.map({ $0.distance > 0 }) ?? true, typed.count >= 2 {
+            for letter in TypoCorrections.scriptLetters(around: typed[0]) where letter != typed[1] {
+                for rest in [typed[1...], typed[2...]] {
+                    let candidate = String(String.UnicodeScalarView([typed[0], letter] + rest))
+                    let frequency = try database.termFrequency(IndexTerms.completionPrefix + candidate)
+                    if frequency > 0, best.map({ (1, -frequency) < ($0.distance, -$0.count) }) ?? true { best = (candidate, 1, frequency) }
+                }
+            }
+        }
+        return best.map { ($0.word, $0.distance) }
     }
 }

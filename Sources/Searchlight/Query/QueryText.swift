@@ -659,6 +659,13 @@ struct QueryText {
             let word = run.text.lowercased()
             let beingTyped = partial && position == words - 1
             position += 1
+            if keywords, !beingTyped, !stopwords.contains(word), !kept.contains(word),
+               let name = try Self.shortNameSpelling(of: word, stemmers: stemmers, database: database) {
+                spelt += name
+                changed = true
+                replaces = true
+                continue
+            }
             guard TypoCorrections.isCorrectable(word), !stopwords.contains(word), !kept.contains(word) else {
                 spelt += plain ? word : String(run.text)
                 continue
@@ -700,6 +707,19 @@ struct QueryText {
             replaces = replaces || (frequency == 0 && stemmed == 0)
         }
         return changed ? (spelt, replaces, otherSpellings) : nil
+    }
+
+    /// What a word too short for typo tolerance (three or four letters, `TypoCorrections.allowedEdits`)
+    /// is searched as when no entity has it in any form: the title word one slip away
+    /// (`EntityIndex.closestTitleWord`), a name typed short ("ngnx": nginx; "rsnc file sync":
+    /// rsync). Nothing matches the word as typed, so no exact match is outranked; nil when it
+    /// has digits, is in a script without spaces, or no title word is one slip away.
+    private static func shortNameSpelling(of word: String, stemmers: [StemmerScope], database: Database) throws(XapianError) -> String? {
+        let letters = word.unicodeScalars
+        guard TypoCorrections.allowedEdits(word) == 0, letters.count >= 3, letters.allSatisfy({ $0.properties.isAlphabetic }), !isUnspaced(word),
+              try database.termFrequency(word) == 0, try stemFrequency(of: word, inLanguagesOf: stemmers, database: database) == 0,
+              let closest = try EntityIndex.closestTitleWord(to: word, database: database), closest.distance == 1 else { return nil }
+        return closest.word
     }
 
     /// Whether text cut into `runs` is words and sentence punctuation only (a question, a sentence,
