@@ -25,15 +25,21 @@ import Testing
         Entity(type: "buch", id: "1", attributes: ["titel": "Erinnerung an Häuser"]),
     ]
 
+    /// An index of the article schema holding `entities`, in `folder`.
+    func indexed(_ entities: [Entity], in folder: TemporaryFolder) throws -> EntityIndex {
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(Self.schema)
+        try index.index(entities)
+        return index
+    }
+
     func ids(_ index: EntityIndex, _ text: String, types: [String] = []) throws -> Set<String> {
         Set(try index.search(SearchRequest(text, types: types)).results.map { "\($0.entity.type):\($0.entity.id)" })
     }
 
     @Test func eachEntityIsAnalysedInTheLanguageItNames() throws {
         let folder = TemporaryFolder()
-        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
-        try index.register(Self.schema)
-        try index.index(Self.entities)
+        let index = try indexed(Self.entities, in: folder)
         // German stems ("erinnerung" and "Erinnerungen" share one; English stems keep them apart),
         // with the static German type alongside.
         #expect(try ids(index, "erinnerung") == ["article:de", "buch:1"])
@@ -55,12 +61,10 @@ import Testing
     /// has: French stems "kafkaa" as "kafka", but only the German entity says "Kafka".
     @Test func aStemOnlyAnotherLanguageHoldsIsNoInflection() throws {
         let folder = TemporaryFolder()
-        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
-        try index.register(Self.schema)
-        try index.index([
+        let index = try indexed([
             Entity(type: "article", id: "de", attributes: ["title": "Die Verwandlung", "body": "Franz Kafka erzählt von Gregor Samsa", "lang": "de"]),
             Entity(type: "article", id: "fr", attributes: ["title": "L'Étranger", "body": "Albert Camus raconte la vie de Meursault", "lang": "fr"]),
-        ])
+        ], in: folder)
         let found = try index.search(SearchRequest("kafkaa"))
         #expect(found.results.map(\.entity.id.stringValue) == ["de"])
         #expect(found.correction == "kafka")
@@ -74,12 +78,10 @@ import Testing
     /// words it uses above other languages' entities that share its names, and still finds those.
     @Test func aQueryRanksItsOwnLanguageFirst() throws {
         let folder = TemporaryFolder()
-        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
-        try index.register(Self.schema)
-        try index.index([
+        let index = try indexed([
             Entity(type: "article", id: "en", attributes: ["title": "Anthem", "body": "Victoria, Victoria will never die", "lang": "en"]),
             Entity(type: "article", id: "de", attributes: ["title": "Bundesstaat", "body": "Victoria ist ein Bundesstaat", "lang": "de"]),
-        ])
+        ], in: folder)
         func ranked(_ text: String) throws -> [String] { try index.search(SearchRequest(text)).results.map(\.entity.id.stringValue) }
         // Neither has every word; both have the name, the English entity twice.
         #expect(try ranked("Wo liegt Victoria?") == ["de", "en"])
