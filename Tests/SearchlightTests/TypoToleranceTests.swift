@@ -336,6 +336,23 @@ import Testing
         #expect(try index.search(SearchRequest("gnome-term")).results.first?.entity.id.stringValue == "platform")
     }
 
+    /// A word no entity has that writes an entity's two-word title together ("obsstudio") is
+    /// that title, joined by a hyphen as package names are, unless a word one letter away reads it
+    /// ("nodeejs" is nodejs, though "node ejs" is a title too).
+    @Test func aTitleWrittenTogetherIsThatTitle() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder, [
+            trail("obs", "OBS Studio", description: "records and streams the screen"),
+            trail("studio", "Studio Lights", description: "lamps for a photo studio"),
+            trail("nodejs", "Nodejs", description: "runs javascript on the server"),
+            trail("ejs", "Node EJS", description: "embedded javascript templates"),
+        ])
+        let found = try index.search(SearchRequest("obsstudio"))
+        #expect(found.results.first?.entity.id.stringValue == "obs", "\(found.results.map(\.entity.id.stringValue))")
+        #expect(found.correction == "obs-studio" && found.correctionSearched)
+        #expect(try index.search(SearchRequest("nodeejs")).results.first?.entity.id.stringValue == "nodejs")
+    }
+
     /// Words joined by underscores, as identifiers write names, are the words they join when the
     /// index has each: searched as a name joined by hyphens is, and the results say so. A word the
     /// index has with its underscores (an identifier: "x86_64") matches as typed.

@@ -709,6 +709,22 @@ struct QueryText {
         return changed ? (spelt, replaces, otherSpellings) : nil
     }
 
+    /// A whole title of two words that `word` is written together ("obsstudio": obs-studio,
+    /// "dockerio": docker.io), as those words joined by a hyphen, as package names are; nil when
+    /// no split of it is an entity's whole title. One look-up per split.
+    private static func titleWrittenTogether(_ word: String, database: Database) throws(XapianError) -> String? {
+        let letters = Array(word)
+        guard letters.count >= 2 * shortestTitleWord else { return nil }
+        for cut in shortestTitleWord...(letters.count - shortestTitleWord) {
+            let head = String(letters[..<cut]), tail = String(letters[cut...])
+            if try database.termFrequency(IndexTerms.wholeTitle([head, tail])) > 0 { return head + "-" + tail }
+        }
+        return nil
+    }
+
+    /// The fewest letters of each word of a title written together (`titleWrittenTogether`).
+    static let shortestTitleWord = 2
+
     /// What a word too short for typo tolerance (three or four letters, `TypoCorrections.allowedEdits`)
     /// is searched as when no entity has it in any form: the title word one slip away
     /// (`EntityIndex.closestTitleWord`), a name typed short ("ngnx": nginx; "rsnc file sync":
@@ -789,7 +805,9 @@ struct QueryText {
     /// What a word no entity has is searched as: the words it joins by underscores, as identifiers
     /// write names ("openssh_server", "python3_requests"), when the index has each, joined by
     /// hyphens as package names are (so searched as those are: each word, and the phrase ranked
-    /// first); else the index's closest words within the edits it is forgiven, the one most
+    /// first); else the index's closest words one edit away; else an entity's whole title of two
+    /// words that it writes together, hyphen-joined (`titleWrittenTogether`: "obsstudio");
+    /// else the index's closest words within the edits it is forgiven, the one most
     /// entities have first, else (unless it is still being typed) the two index words it is made
     /// of (`CompoundWords`), separated by a space; nil when there is none of these.
     /// A word with digits is a name, and only its slips are looked up (`commonNeighbour`: a letter
@@ -803,10 +821,17 @@ struct QueryText {
             for part in parts where indexed { indexed = try database.termFrequency(part) > 0 }
             if indexed { return [parts.joined(separator: "-")] }
         }
+        let together = try Self.titleWrittenTogether(word, database: database)
         if !TypoCorrections.digits(of: word.unicodeScalars).isEmpty {
+            if let together { return [together] }
             return try TypoCorrections.commonNeighbour(of: word, frequency: 0, database: database).map { [$0.word] }
         }
         let corrections = try TypoCorrections.corrections(of: word, database: database)
+        // A title written together is a hyphen left out, one slip: it reads before a spelling two
+        // letters away ("obsstudio"), not before one a letter away ("nodeejs" is nodejs, not node-ejs).
+        var distance = EditDistance(limit: 1)
+        if let first = corrections.first, distance.between(word.unicodeScalars, first.word.unicodeScalars) <= 1 { return corrections.map(\.word) }
+        if let together { return [together] }
         if !corrections.isEmpty { return corrections.map(\.word) }
         guard !beingTyped else { return nil }
         if let parts = try CompoundWords.split(word, database: database) { return [parts.head + " " + parts.tail] }
