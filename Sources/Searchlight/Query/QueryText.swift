@@ -445,11 +445,13 @@ struct QueryText {
         func naming(_ runs: [String], rarity: Int) throws(XapianError) -> [String] {
             guard !runs.isEmpty else { return [] }
             if frequencies == nil {
+                // A rarity, not a test of inflection: each stem counted in every entity, one term frequency each.
+                let everyEntity = stemmers.map { StemmerScope(stemmer: $0, entities: nil) }
                 var found: [String: Int] = [:]
                 for word in Set(words) where !stopwords.contains(word) {
                     // As written or stemmed, whichever more entities have: "почта" (mail) is in the
                     // Russian descriptions as "почты" and "почтовый".
-                    found[word] = max(try database.termFrequency(word), try Self.stemFrequency(of: word, stemmers: stemmers, database: database))
+                    found[word] = max(try database.termFrequency(word), try Self.stemFrequency(of: word, inLanguagesOf: everyEntity, database: database))
                 }
                 frequencies = found
             }
@@ -784,16 +786,9 @@ struct QueryText {
         return found
     }
 
-    /// How many entities have `word` in some form: the most of its stems in `stemmers` (the
-    /// languages searched) have; 0 when none is indexed.
-    private static func stemFrequency(of word: String, stemmers: [Stemmer], database: Database) throws(XapianError) -> Int {
-        var most = 0
-        for stemmer in stemmers { most = max(most, try database.termFrequency(IndexTerms.stemPrefix + stemmer.stem(word))) }
-        return most
-    }
-
     /// How many entities have `word` in some form of their own language: the most that have its
-    /// stem in one of `scopes` among the entities of that stemmer's language. In an index mixing
+    /// stem in one of `scopes` among the entities of that stemmer's language (among every entity,
+    /// one term frequency, for a scope without entities). In an index mixing
     /// languages, a stem another language's text holds is not the word inflected: "kafkaa" stems
     /// as "kafka" in French, but only a German entity says "Kafka", so the word is a slip.
     private static func stemFrequency(of word: String, inLanguagesOf scopes: [StemmerScope], database: Database) throws(XapianError) -> Int {
@@ -821,9 +816,8 @@ struct QueryText {
             for part in parts where indexed { indexed = try database.termFrequency(part) > 0 }
             if indexed { return [parts.joined(separator: "-")] }
         }
-        let together = try Self.titleWrittenTogether(word, database: database)
         if !TypoCorrections.digits(of: word.unicodeScalars).isEmpty {
-            if let together { return [together] }
+            if let together = try Self.titleWrittenTogether(word, database: database) { return [together] }
             return try TypoCorrections.commonNeighbour(of: word, frequency: 0, database: database).map { [$0.word] }
         }
         let corrections = try TypoCorrections.corrections(of: word, database: database)
@@ -831,7 +825,7 @@ struct QueryText {
         // letters away ("obsstudio"), not before one a letter away ("nodeejs" is nodejs, not node-ejs).
         var distance = EditDistance(limit: 1)
         if let first = corrections.first, distance.between(word.unicodeScalars, first.word.unicodeScalars) <= 1 { return corrections.map(\.word) }
-        if let together { return [together] }
+        if let together = try Self.titleWrittenTogether(word, database: database) { return [together] }
         if !corrections.isEmpty { return corrections.map(\.word) }
         guard !beingTyped else { return nil }
         if let parts = try CompoundWords.split(word, database: database) { return [parts.head + " " + parts.tail] }
