@@ -108,6 +108,23 @@ import Testing
         #expect(String(decoding: stored, as: UTF8.self) == #"{"article":["de","fr","ru","zh"]}"#)
     }
 
+    /// A type inferred from data without a language key keeps its one language when later data
+    /// brings one: its entities carry no language of their own. The run says so, and how to get it.
+    @Test func anInferredTypeKeepsItsLanguageWhenLaterDataNamesEach() throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        let first = [#"{"type": "book", "id": "1", "attributes": {"title": "Running shoes for the road"}}"#]
+        _ = try JSONLinesIngest(index: index, files: [folder.write("a.jsonl", first)], options: .init()).run()
+        let later = [#"{"type": "book", "id": "2", "attributes": {"title": "L'Étranger", "lang": "fr"}}"#]
+        let report = try JSONLinesIngest(index: index, files: [folder.write("b.jsonl", later)], options: .init()).run()
+        #expect(report.schemaChanges.contains { $0.contains("attribute 'lang' names each entity's language") && $0.contains("new folder") },
+                "\(report.schemaChanges)")
+        let type = try #require(index.schema.type(named: "book"))
+        #expect(type.languageAttribute == nil && type.attribute("lang")?.kind == .keyword)
+        #expect(try ids(index, "run") == ["book:1"])
+        #expect(try ids(index, "lang:fr") == ["book:2"], "filterable by its language all the same")
+    }
+
     @Test func everyShardStoresTheLanguagesOfAllEntitiesAndSearchesAsOneIndex() throws {
         let folder = TemporaryFolder()
         let file = folder.write("articles.jsonl", Self.entities.map(\.jsonValue.jsonText))

@@ -131,6 +131,13 @@ extension Schema {
                 guard let position = existing.attributes.firstIndex(where: { $0.key == attribute.key }) else {
                     existing.attributes.append(attribute)
                     changes.append("type '\(type.name)': new attribute '\(attribute.key)' (\(Self.describe(attribute)))")
+                    if existing.languageAttribute == nil, type.languageAttribute == attribute.key {
+                        // The entities indexed already carry no language of their own, which a
+                        // language attribute would have each carry: the type keeps its one language.
+                        changes.append("type '\(type.name)': attribute '\(attribute.key)' names each entity's language, but the type "
+                            + "was indexed in one ('\(existing.language)'); to analyse each entity in its own, index into a new "
+                            + "folder (with a schema whose languageAttribute is '\(attribute.key)', or data that has it from the start)")
+                    }
                     continue
                 }
                 let stored = existing.attributes[position]
