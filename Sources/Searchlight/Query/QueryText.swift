@@ -39,6 +39,9 @@ struct QueryText {
     /// `lookUp`: its `Searcher.partialExpansionLimit` most frequent words, less those its stemmed
     /// term already matches.
     private(set) var expansions: [String: [String]] = [:]
+    /// The words of `expansions` with those its stemmed term matches ("emac": "emacs" too), most
+    /// frequent first: what the typist may be finishing (`completions`).
+    private(set) var completionWords: [String: [String]] = [:]
     /// In the languages that join compounds, the index's compounds that the text's finished words
     /// begin (`CompoundWords.beginning(with:stemmer:database:)`) and the last part of each word
     /// that is two index words joined (`CompoundWords.split`) or, from 12 letters, ends in one
@@ -416,7 +419,7 @@ struct QueryText {
             guard text.partial, let (head, last) = text.plainWords,
                   last.count >= (head.isEmpty ? ShortPrefixTables.longestEntityPrefix + 1 : Searcher.shortestExpansionAfterWords),
                   expansions[last] == nil else { continue }
-            expansions[last] = try Self.expansions(of: last, database: database, stemmer: expansionStemmer)
+            (expansions[last], completionWords[last]) = try Self.expansions(of: last, database: database, stemmer: expansionStemmer)
         }
     }
 
@@ -505,16 +508,16 @@ struct QueryText {
     /// How many entities a reading's count with the other words goes up to (`confirmedReadings`).
     static let confirmationCount = 1_000
 
-    /// The text with its word being typed completed by each word it expands to (`expansions`):
-    /// what an entity's whole title may be as the typist finishes it ("thunde": "thunderbird").
-    /// Empty unless plain words end in a partial word.
+    /// The text with its word being typed completed by each word it begins (`completionWords`,
+    /// those it stems alike too): what an entity's whole title may be as the typist finishes it
+    /// ("thunde": "thunderbird"; "emac": "emacs"). Empty unless plain words end in a partial word.
     ///
     /// ```swift
     /// text.completions   // ["gnome terminal", "gnome terminals"] for "gnome termi", typed
     /// ```
     var completions: [String] {
         guard partial, let (head, last) = plainWords else { return [] }
-        return (expansions[last] ?? []).map { head.isEmpty ? $0 : head + " " + $0 }
+        return (completionWords[last] ?? []).map { head.isEmpty ? $0 : head + " " + $0 }
     }
 
     /// `phrase` (this text, or a run of its words) spelt otherwise: for each of its words with
@@ -839,16 +842,19 @@ struct QueryText {
                   typed: typed)
     }
 
-    /// The `Searcher.partialExpansionLimit` most frequent words beginning with `prefix`, less
-    /// those its stemmed term already matches (words sharing its stem, when `stemmer` is the one
-    /// every type is stemmed with and the prefix begins with a letter: Xapian stems no other words).
-    static func expansions(of prefix: String, database: Database, stemmer: Stemmer?) throws(XapianError) -> [String] {
+    /// The `Searcher.partialExpansionLimit` most frequent words beginning with `prefix` (`all`,
+    /// but the prefix itself), and those of them its stemmed term does not already match (`unmatched`: less the words
+    /// sharing its stem, when `stemmer` is the one every type is stemmed with and the prefix begins
+    /// with a letter: Xapian stems no other words).
+    static func expansions(of prefix: String, database: Database, stemmer: Stemmer?) throws(XapianError) -> (unmatched: [String], all: [String]) {
         let found = try Searcher.mostFrequentWords(beginning: prefix, limit: Int(Searcher.partialExpansionLimit), database: database)
-        guard let stemmer, prefix.first?.isLetter == true else { return found }
+        // The word as typed is no completion: its whole title gains the whole boost already.
+        let all = found.filter { $0 != prefix }
+        guard let stemmer, prefix.first?.isLetter == true else { return (found, all) }
         let stem = try stemmer.stem(prefix)
         var kept: [String] = []
         for word in found where try stemmer.stem(word) != stem { kept.append(word) }
-        return kept
+        return (kept, all)
     }
 
     /// Whether `text` ends in a letter or digit: its last word is not finished yet.
