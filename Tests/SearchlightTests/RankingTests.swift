@@ -39,6 +39,28 @@ import XapianIndex
         #expect(found.results.map(\.entity.id.stringValue) == ["4", "1", "2"])
     }
 
+    /// An entity's whole title weighs as its title's words do, by the title's length: a long
+    /// description does not lower the boost of the name typed whole.
+    @Test func theWholeTitleBoostDoesNotDependOnTheRestOfTheEntity() throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(Schema(jsonText: """
+            {"types": [{"name": "app", "display": {"title": "name"},
+                        "attributes": [{"key": "name", "kind": "text"}, {"key": "about", "kind": "text"}]}]}
+            """, source: "test"))
+        let long = (0..<60).map { "word\($0)" }.joined(separator: " ")
+        try index.index([Entity(type: "app", id: "short", attributes: ["name": "Ffmpeg", "about": "video tools"]),
+                         Entity(type: "app", id: "long", attributes: ["name": "Ffmpeg", "about": .string(long)]),
+                         Entity(type: "app", id: "other", attributes: ["name": "Gimp", "about": "images"])])
+        var request = SearchRequest("ffmpeg")
+        request.explain = true
+        let found = try index.search(request)
+        let boosts = try found.results.map { result in
+            try #require(result.explanation?.matches.first { $0.field == "whole title" }).weight
+        }
+        #expect(boosts.count == 2 && boosts[0] > 0 && abs(boosts[0] - boosts[1]) < 1e-9, "\(boosts)")
+    }
+
     /// A typed word's title prefix carries no weight: entities matching only through it follow every
     /// weighted match, in the order they were indexed, on every page.
     @Test func unweightedMatchesFollowTheWeightedOnesInIndexOrder() throws {

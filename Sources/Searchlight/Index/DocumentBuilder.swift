@@ -49,7 +49,11 @@ final class DocumentBuilder {
         let normalization = self.normalization ?? LengthNormalization(averageLength: length, averageTitleLength: titleLength)
         if let titleKey = type.display.title, let title = entity.attributes[titleKey] {
             let text = title.elements.map(\.text).joined(separator: " ")
-            addCompletionTerms(text, wholeTitleWdf: normalization.wdf(weight: 1, length: length))
+            // The whole title weighs as a title word does: by the title's length, not its entity's,
+            // so a long description does not lower the boost of a name typed whole.
+            let wholeTitleWdf = titleLength.map { normalization.titleWdf(weight: 1, titleLength: $0, length: length) }
+                ?? normalization.wdf(weight: 1, length: length)
+            addCompletionTerms(text, wholeTitleWdf: wholeTitleWdf)
             addNameTerms(title: text, entity: entity, type: type)
         }
 
