@@ -338,19 +338,44 @@ import Testing
 
     /// A word no entity has that writes an entity's two-word title together ("obsstudio") is
     /// that title, joined by a hyphen as package names are, unless a word one letter away reads it
-    /// ("nodeejs" is nodejs, though "node ejs" is a title too).
+    /// ("nodeejs" is nodejs, though "node ejs" is a title too); two words joined by a dot that
+    /// make a title ("node.js") name it.
     @Test func aTitleWrittenTogetherIsThatTitle() throws {
         let folder = TemporaryFolder()
         let index = try index(folder, [
             trail("obs", "OBS Studio", description: "records and streams the screen"),
             trail("studio", "Studio Lights", description: "lamps for a photo studio"),
-            trail("nodejs", "Nodejs", description: "runs javascript on the server"),
+            trail("nodejs", "Nodejs", description: "Node.js runs javascript on the server"),
             trail("ejs", "Node EJS", description: "embedded javascript templates"),
+            trail("sass", "Sass Binding", description: "Node.js bindings to Sass, for Node.js"),
         ])
         let found = try index.search(SearchRequest("obsstudio"))
         #expect(found.results.first?.entity.id.stringValue == "obs", "\(found.results.map(\.entity.id.stringValue))")
         #expect(found.correction == "obs-studio" && found.correctionSearched)
         #expect(try index.search(SearchRequest("nodeejs")).results.first?.entity.id.stringValue == "nodejs")
+        // Words joined by a dot, as names of frameworks are written, name the title they make.
+        #expect(try index.search(SearchRequest("Node.js")).results.map(\.entity.id.stringValue) == ["nodejs", "sass"])
+    }
+
+    /// A word that entities have, alone, and that is no entity's whole title, ranks first the
+    /// entity whose two-word title it writes together: "networkmanager", which add-ons' texts say
+    /// more often, names network-manager. The word's matches stay as they are, and it is not
+    /// reported as a correction; with typos off, the text stays as typed.
+    @Test func aWordEntitiesHaveNamesTheTitleItWritesTogether() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder, [
+            trail("addon", "Networkmanager Applet", description: "a tray applet for networkmanager, networkmanager settings"),
+            trail("nm", "Network Manager", description: "the networkmanager service keeps you online"),
+            trail("other", "Cables", description: "network cables"),
+        ])
+        let found = try index.search(SearchRequest("networkmanager"))
+        #expect(found.results.map(\.entity.id.stringValue) == ["nm", "addon"], "\(found.results.map(\.entity.id.stringValue))")
+        #expect(found.correction == nil)
+        var off = SearchRequest("networkmanager")
+        off.typos = .off
+        #expect(try index.search(off).results.map(\.entity.id.stringValue) == ["addon", "nm"])
+        // A word that is a whole title itself is that entity's.
+        #expect(try index.search(SearchRequest("cables")).results.first?.entity.id.stringValue == "other")
     }
 
     /// Words joined by underscores, as identifiers write names, are the words they join when the

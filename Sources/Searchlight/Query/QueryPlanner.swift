@@ -45,14 +45,14 @@ struct QueryPlanner {
             exactTotal: request.exactTotal || request.filter != nil || !request.facets.isEmpty)
     }
 
-    /// The boost of an entity whose whole title is the text (as typed, spelt otherwise, or with
-    /// its rare words corrected) or, at `Ranking.completionShare` of it, the text with its word
+    /// The boost of an entity whose whole title is the text (as typed, spelt otherwise, with
+    /// its rare words corrected, or one word written apart: `QueryText.titleTogether`) or, at `Ranking.completionShare` of it, the text with its word
     /// being typed completed (`QueryText.completions`): "thunde" lists thunderbird before the
     /// add-ons whose short texts say "thunderbird" too, and "ffmpeg" lists ffmpeg before
     /// ffmpegthumbs.
     private func titleBoost(of text: QueryText) throws(XapianError) -> Query? {
         let boosts = [try Ranking.wholeTitleBoost(texts: [text.trimmed] + text.otherSpellings(of: text.trimmed)
-                                                  + [text.rareWordsCorrected].compactMap { $0 }),
+                                                  + [text.rareWordsCorrected, text.titleTogether].compactMap { $0 }),
                       try Ranking.wholeTitleBoost(texts: text.completions, share: Ranking.completionShare)].compactMap { $0 }
         return boosts.count > 1 ? try Query.combine(.or, boosts) : boosts.first
     }

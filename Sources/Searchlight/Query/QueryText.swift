@@ -67,6 +67,12 @@ struct QueryText {
     /// The text with its rare words spelt as far more entities spell them (`TypoCorrections.rareFrequency`),
     /// set by `lookUp` and searched beside the text as one of its `variants`.
     private(set) var rareWordsCorrected: String?
+    /// When the text is one finished word that entities have but that is no entity's whole title,
+    /// the two-word whole title it writes together, hyphen-joined (`titleWrittenTogether`:
+    /// "networkmanager", which add-ons' names hold, is network-manager's title); set by `lookUp`.
+    /// What the whole-title boost seeks beside the text (a word no entity has is searched as
+    /// such a title instead: `closestSpellings`).
+    private(set) var titleTogether: String?
     /// For each word of a corrected text (`isCorrected`) that replaced one no entity has, the other
     /// index words as close to what was typed (`TypoCorrections.corrections(of:database:)`):
     /// wherever the word's own term or stem stands in a parse (`Searcher` makes them one term with
@@ -411,6 +417,10 @@ struct QueryText {
             }
         }
         (names, namesEndText) = try named(in: database, stopwords: stopwords, stemmers: stemmers.map(\.stemmer))
+        if typos == .auto, !partial, !isCorrected, let (head, word) = plainWords, head.isEmpty, !stopwords.contains(word),
+           try database.termFrequency(word) > 0, try database.termFrequency(IndexTerms.wholeTitle(word)) == 0 {
+            titleTogether = try Self.titleWrittenTogether(word, database: database)
+        }
         if typos == .auto, plainWords != nil || !isVerbose {
             stemSpellings = try Self.stemSpellings(of: words.filter { !stopwords.contains($0) }.dropLast(partial ? 1 : 0),
                                                    stemmers: stemmers, database: database)
@@ -548,12 +558,13 @@ struct QueryText {
         return spelt
     }
 
-    /// The words at `index` and `index + 2` of `runs`, lower-cased, when only spaces or a hyphen
-    /// joining them stand between them ("wire shark", "wire-shark", "e-mail"); nil otherwise.
+    /// The words at `index` and `index + 2` of `runs`, lower-cased, when only spaces, or a hyphen
+    /// or a dot joining them, stand between them ("wire shark", "wire-shark", "e-mail", "node.js");
+    /// nil otherwise.
     private static func spacedPair(_ runs: [(text: Substring, isWord: Bool)], at index: Int) -> (first: String, second: String)? {
         let (first, between, second) = (runs[index], runs[index + 1], runs[index + 2])
         guard first.isWord, second.isWord, !between.isWord,
-              between.text.allSatisfy(\.isWhitespace) || isJoiningHyphen(at: index + 1, of: runs) else { return nil }
+              between.text.allSatisfy(\.isWhitespace) || isJoiningHyphen(at: index + 1, of: runs) || between.text == "." else { return nil }
         return (first.text.lowercased(), second.text.lowercased())
     }
 
@@ -561,9 +572,9 @@ struct QueryText {
     static let joinedCompletions = 3
 
     /// The pairs of neighbouring words, the first finished and not a number, only spaces or a
-    /// joining hyphen between them, that the index has written as one word, neither a stopword nor
-    /// a word of the text ("libre office": "libreoffice", "find utils": "findutils", "e-mail":
-    /// "email"): how people split a name they are
+    /// joining hyphen or dot between them, that the index has written as one word, neither a
+    /// stopword nor a word of the text ("libre office": "libreoffice", "find utils": "findutils",
+    /// "e-mail": "email", "node.js": "nodejs"): how people split a name they are
     /// unsure of, and what Meilisearch matches by default. A word being typed joins as a prefix:
     /// the pair then makes each of the `joinedCompletions` most frequent words that begin with it
     /// ("libre off": "libreoffice"). In plain words and in questions and short sentences, not in
