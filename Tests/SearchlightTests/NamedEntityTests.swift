@@ -158,6 +158,24 @@ import Testing
         #expect(try Self.ranked(index, "cmake build system").first == "cmake")
     }
 
+    /// A name of a rare word and a common one ("mariadb server") names its entity when its rare
+    /// word is rarer than every other word of the text: mariadb-server's own text lacks "mysql",
+    /// which its companions say with every other word.
+    @Test func aNameOfARareWordAndACommonOneNames() throws {
+        let folder = TemporaryFolder()
+        let index = try Self.indexed(in: folder, [
+            Self.package("mariadb-server", "mariadb database server binaries", "The MariaDB database server: fast, multi-threaded."),
+            Self.package("libdbd-mysql-perl", "perl interface to the mariadb server", "Reaches a mysql or mariadb database server from perl."),
+            Self.package("libmariadb-dev", "mariadb database development files", "Headers to build mysql clients of a mariadb server."),
+        ]
+            + (1...6).map { Self.package("mysql-tool-\($0)", "mysql helper \($0)", "Works with mysql tables, way \($0).") }
+            + (1...12).map { Self.package("server-\($0)", "a server \($0)", "Serves requests from a database, kind \($0).") })
+        let found = try Self.ranked(index, "mariadb server mysql database")
+        #expect(found.first == "mariadb-server", "\(found)")
+        // The common word alone names nothing: "server mysql database" lists what has every word.
+        #expect(try Self.ranked(index, "server mysql database").first != "mariadb-server")
+    }
+
     /// A name may end a text when nothing names an entity at its start ("install nginx", "text
     /// editor vim", "mozilla thunderbird", and "kde dolphin", where "kde" is a title but a word of
     /// many entities); a text

@@ -439,9 +439,10 @@ struct QueryText {
     /// the words of a request or of its maker: "install nginx", "text editor vim", "kde
     /// dolphin", where "kde" is a metapackage's whole title but a word of 996 entities), and that
     /// some entity has as its whole title, when the index has every word of the text (stopwords
-    /// aside; a word it lacks may be a slip for the name), each word of the run is in at most half
+    /// aside; a word it lacks may be a slip for the name), the run's rarest word is in at most half
     /// as many entities as every other word (`Ranking.nameRarity`; for a run that ends the text, at
-    /// most as many, `Ranking.endNameRarity`: "mozilla thunderbird"), and none is a slip read
+    /// most as many, `Ranking.endNameRarity`: "mozilla thunderbird"; a name is often a rare word
+    /// and a common one: "mariadb server mysql database"), and none is a slip read
     /// several ways that the other words leave open (`confirmedReadings`). A word counts as
     /// written or as `stemmers` stem it, whichever more entities have.
     private func named(in database: Database, stopwords: Set<String>, stemmers: [Stemmer]) throws(XapianError) -> (names: [String], endText: Bool) {
@@ -473,7 +474,7 @@ struct QueryText {
             return runs.filter { run in
                 let inRun = Set(Words.lowercased(run)).filter { !stopwords.contains($0) }
                 // A slip read several ways is no name, unless the other words tell which was meant.
-                guard inRun.allSatisfy({ otherSpellings[$0] == nil || confirmed.contains($0) }), let rarest = inRun.compactMap({ frequencies[$0] }).max(),
+                guard inRun.allSatisfy({ otherSpellings[$0] == nil || confirmed.contains($0) }), let rarest = inRun.compactMap({ frequencies[$0] }).min(),
                       let others = frequencies.filter({ !inRun.contains($0.key) }).map(\.value).min() else { return false }
                 return rarest * rarity <= others
             }
