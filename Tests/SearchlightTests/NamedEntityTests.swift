@@ -176,6 +176,17 @@ import Testing
         #expect(try Self.ranked(index, "server mysql database").first != "mariadb-server")
     }
 
+    /// A name need only be no more common than each word describing it: "cron" is in 6 entities,
+    /// "job" and "scheduler" in 11, and cron's own text says neither.
+    @Test func aNameAsRareAsTheWordsDescribingItNames() throws {
+        let folder = TemporaryFolder()
+        let index = try Self.indexed(in: folder, [Self.package("cron", "process scheduling daemon", "Runs commands at set times.")]
+            + (1...5).map { Self.package("ruby-cron-\($0)", "cron job scheduler for ruby, part \($0)", "A job scheduler with cron syntax, \($0).") }
+            + (1...6).map { Self.package("queue-\($0)", "job scheduler \($0)", "Schedules each job in turn, way \($0).") })
+        let found = try Self.ranked(index, "cron job scheduler")
+        #expect(found.first == "cron", "\(found)")
+    }
+
     /// A name may end a text when nothing names an entity at its start ("install nginx", "text
     /// editor vim", "mozilla thunderbird", and "kde dolphin", where "kde" is a title but a word of
     /// many entities); a text

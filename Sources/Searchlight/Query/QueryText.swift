@@ -439,10 +439,11 @@ struct QueryText {
     /// the words of a request or of its maker: "install nginx", "text editor vim", "kde
     /// dolphin", where "kde" is a metapackage's whole title but a word of 996 entities), and that
     /// some entity has as its whole title, when the index has every word of the text (stopwords
-    /// aside; a word it lacks may be a slip for the name), the run's rarest word is in at most half
-    /// as many entities as every other word (`Ranking.nameRarity`; for a run that ends the text, at
-    /// most as many, `Ranking.endNameRarity`: "mozilla thunderbird"; a name is often a rare word
-    /// and a common one: "mariadb server mysql database"), and none is a slip read
+    /// aside; a word it lacks may be a slip for the name), the run's rarest word is in no more
+    /// entities than each other word (a name stands out from the words describing it, "thunderbird
+    /// email": 84 and 499 entities of debian-x1, "cron job scheduler"; a maker's name and its
+    /// product's are alike, "mozilla thunderbird": 105 and 85; a name is often a rare word and a
+    /// common one, "mariadb server mysql database"), and none is a slip read
     /// several ways that the other words leave open (`confirmedReadings`). A word counts as
     /// written or as `stemmers` stem it, whichever more entities have.
     private func named(in database: Database, stopwords: Set<String>, stemmers: [Stemmer]) throws(XapianError) -> (names: [String], endText: Bool) {
@@ -456,7 +457,7 @@ struct QueryText {
         }
         var frequencies: [String: Int]?
         // The runs that name an entity by their rarity, the text's words looked up once.
-        func naming(_ runs: [String], rarity: Int) throws(XapianError) -> [String] {
+        func naming(_ runs: [String]) throws(XapianError) -> [String] {
             guard !runs.isEmpty else { return [] }
             if frequencies == nil {
                 // A rarity, not a test of inflection: each stem counted in every entity, one term frequency each.
@@ -476,16 +477,16 @@ struct QueryText {
                 // A slip read several ways is no name, unless the other words tell which was meant.
                 guard inRun.allSatisfy({ otherSpellings[$0] == nil || confirmed.contains($0) }), let rarest = inRun.compactMap({ frequencies[$0] }).min(),
                       let others = frequencies.filter({ !inRun.contains($0.key) }).map(\.value).min() else { return false }
-                return rarest * rarity <= others
+                return rarest <= others
             }
         }
-        let first = try naming(titles(\.first), rarity: Ranking.nameRarity)
+        let first = try naming(titles(\.first))
         guard first.isEmpty else { return (first, false) }
         // A first word read as a slip for another ("linxt lego": libnxt) may be the name.
         let firstMisspelt = (isCorrected && Words.lowercased(typed).first != words.first)
             || rareWordsCorrected.map { Words.lowercased($0).first != words.first } ?? false
         guard !partial, !firstMisspelt else { return ([], false) }
-        let last = try naming(titles(\.last), rarity: Ranking.endNameRarity)
+        let last = try naming(titles(\.last))
         return (last, !last.isEmpty)
     }
 

@@ -55,22 +55,6 @@ enum Ranking {
     /// boost term an entity has raises the tier's weight bound, which Xapian prunes by.
     static let longestNamingText = 4
 
-    /// How much rarer than each of a text's other words the words that begin it must be to name
-    /// an entity (`QueryText.names`): in at most half as many entities, so a name stands out
-    /// from the words describing it ("thunderbird email": 84 and 499 entities of debian-x1), and a
-    /// word that is only a little rarer names nothing (French "aide gestion paquets": "aide" in
-    /// 1,077, "paquets" in 1,459, is help, not the AIDE package). `named_items.py --other-words`,
-    /// seed 11 / 5: MRR@10 0.980 / 0.980 when any rarer word names, 0.973 / 0.980 at half, 0.970 /
-    /// 0.980 at a third; Debian's French descriptions lose a query when any rarer word names.
-    static let nameRarity = 2
-    /// How much rarer the words that end a text must be to name an entity, when none that begin
-    /// it does (`QueryText.names`): no more common than each other word, as a maker's name and its
-    /// product's are alike ("mozilla thunderbird": 105 and 85 entities of debian-x1). Such a name
-    /// gains only its run's share of the whole-title boost. Against `nameRarity`, the named known
-    /// items and Debian's translated descriptions measured equal but `--name-last` seed 23 (0.9920
-    /// → 0.9927).
-    static let endNameRarity = 1
-
     /// Relevance results are re-ranked with the hint in blocks of this many matches in weight order
     /// (a first page of 10 is the best 30 re-ranked): a bounded boost lifts an entity past
     /// near-equal ones of its block, never out of it, so every page size and offset cuts the same
