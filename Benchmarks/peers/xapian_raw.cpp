@@ -404,7 +404,7 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     query run is `SCALE_WEIGHT((k1 + 1) / (k1 × scale + 1), query AND_MAYBE
 //     SCALE_WEIGHT(Ranking.wholeTitleBoost, IndexTerms.wholeTitlePrefix + the title words of T joined
 //     by spaces), ORed, for a partial last word of plain words, with SCALE_WEIGHT(Ranking.wholeTitleBoost ×
-//     Ranking.completionShare, OR of the same of T's head and each word the last expands to)) AND_NOT (value slot IndexFormat.Slot.expiration <= now)` (the AND_NOT only when that
+//     Ranking.completionShare, OR of the same of T's head and each word but itself that the last expands to)) AND_NOT (value slot IndexFormat.Slot.expiration <= now)` (the AND_NOT only when that
 //     slot's lower bound is not after now: some entity may have expired), get_mset(0, n,
 //     check_at_least = n + 1: one past the matches asked for, so a full run tells whether more follow), as two runs: one with a weight cutoff (the weighted matches), and only
 //     when it falls short and the query may weigh 0 (cxapian::may_weigh_zero), one of the query
@@ -432,7 +432,7 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     best (default): allWords is first widened to allWords OR ((anyWords FILTER names) AND_NOT
 //     allWords), names being the whole-title terms of the runs beginning T (or, when none of those
 //     names an entity and T is not being typed, ending it) that the index has,
-//     whose words each have at most 1/Ranking.nameRarity (ending T: 1/Ranking.endNameRarity) the term frequency of every other non-stopword word of T, all
+//     whose rarest word has at most the term frequency of every other non-stopword word of T, all
 //     of which the index has (QueryPlanner.withNamedEntities); a name's boost is
 //     Ranking.wholeTitleBoost, not a share, when it begins T (one ending T keeps its run's share); then the allWords run; if it returned fewer than `limit`, a second run of
 //     (anyWords AND_NOT allWords) for the rest of the page; if it returned a full page, the total
@@ -562,6 +562,14 @@ struct SearchlightPlan {
                             : letters(last) >= sl::Searcher::shortestExpansionAfterWords;
     }
 
+    // The words a partial last word may be finished as: every word it expands to but itself, those
+    // its stem matches too (QueryText.completionWords), for the whole-title boost of completions.
+    std::vector<std::string> completion_words(const std::string &last) {
+        std::vector<std::string> words;
+        for (const std::string &word : expansion(last)) if (word != last) words.push_back(word);
+        return words;
+    }
+
     std::vector<std::string> completed(const std::string &last) {
         const bool stemmed = isalpha((unsigned char)last[0]) || (unsigned char)last[0] >= 0x80;
         const std::string stem = stemmer(last);
@@ -639,14 +647,14 @@ struct SearchlightPlan {
         for (const auto &w : words_of(text, true)) whole += (whole.size() > strlen(sl::IndexTerms::wholeTitlePrefix) ? " " : "") + w;
         Xapian::Query boost = whole.size() > strlen(sl::IndexTerms::wholeTitlePrefix) && whole.size() <= sl::IndexTerms::maximumTermBytes
             ? Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(whole), sl::Ranking::wholeTitleBoost) : Xapian::Query();
-        // The text with its word being typed completed by each word it expands to, at
+        // The text with its word being typed completed by each word it begins, at
         // Ranking.completionShare of the boost (QueryText.completions, QueryPlanner.titleBoost).
         std::string completed_head, completed_last;
         if (partial && plain_words(text, completed_head, completed_last) && expands(completed_head, completed_last)) {
             std::string lead = sl::IndexTerms::wholeTitlePrefix;
             for (const auto &w : words_of(completed_head, true)) lead += w + " ";
             std::vector<Xapian::Query> titles;
-            for (const std::string &word : completed(completed_last)) {
+            for (const std::string &word : completion_words(completed_last)) {
                 if (lead.size() + word.size() <= sl::IndexTerms::maximumTermBytes) titles.emplace_back(lead + word);
             }
             if (!titles.empty()) {
@@ -657,7 +665,7 @@ struct SearchlightPlan {
         }
         // Best mode: the whole titles of the runs beginning the text (as `named` takes runs), or, when
         // none of those names an entity and no word is being typed, of those ending it, that the
-        // index has, whose words are each in at most 1/Ranking.nameRarity (ending it: 1/Ranking.endNameRarity) as many entities as every other (non-stopword) word
+        // index has, whose rarest word is in no more entities than each other (non-stopword) word
         // of the text (as written or stemmed, whichever more have), all of which the index has (QueryText.names; the titles looked up before
         // the words). An entity with one joins the all-words tier, scored by its words
         // (QueryPlanner.withNamedEntities), and gains the whole text's boost.
@@ -669,27 +677,27 @@ struct SearchlightPlan {
             if (partial && !words.empty()) words.pop_back();
             std::map<std::string, Xapian::doccount> frequency;
             // The run of `length` words from `start`: a name when the index has it as a whole title and its words are rare enough.
-            auto consider = [&](size_t start, size_t length, Xapian::doccount rarity) {
+            auto consider = [&](size_t start, size_t length) {
                 std::string term = sl::IndexTerms::wholeTitlePrefix;
                 for (size_t i = start; i < start + length; ++i) term += (i > start ? " " : "") + words[i];
                 if (term.size() > sl::IndexTerms::maximumTermBytes || db.get_termfreq(term) == 0) return;
                 if (frequency.empty())
                     for (const auto &word : words_of(text, true))
                         if (!stopper(word)) frequency[word] = std::max(db.get_termfreq(word), db.get_termfreq(sl::IndexTerms::stemPrefix + stemmer(word)));
-                Xapian::doccount rarest = 0, others = std::numeric_limits<Xapian::doccount>::max();
+                Xapian::doccount rarest = std::numeric_limits<Xapian::doccount>::max(), others = std::numeric_limits<Xapian::doccount>::max();
                 bool known = true;
                 for (const auto &entry : frequency) {
                     known = known && entry.second > 0;
                     bool in_run = std::find(words.begin() + start, words.begin() + start + length, entry.first) != words.begin() + start + length;
-                    if (in_run) rarest = std::max(rarest, entry.second); else others = std::min(others, entry.second);
+                    if (in_run) rarest = std::min(rarest, entry.second); else others = std::min(others, entry.second);
                 }
-                if (known && rarest > 0 && others != std::numeric_limits<Xapian::doccount>::max() && rarest * rarity <= others) names.push_back(term);
+                if (known && others != std::numeric_limits<Xapian::doccount>::max() && rarest <= others) names.push_back(term);
             };
             const size_t longest = n >= 2 && n <= (size_t)sl::Ranking::longestNamingText ? std::min<size_t>(sl::Ranking::longestNamingRun, n - 1) : 0;
-            for (size_t length = 1; length <= longest && length <= words.size(); ++length) consider(0, length, sl::Ranking::nameRarity);
+            for (size_t length = 1; length <= longest && length <= words.size(); ++length) consider(0, length);
             names_end = names.empty();
             for (size_t length = 1; names_end && !partial && length <= longest && length <= words.size(); ++length)
-                consider(words.size() - length, length, sl::Ranking::endNameRarity);
+                consider(words.size() - length, length);
         }
         // The all-words tier's boost of an entity whose whole title is a run of 1 to
         // Ranking.longestNamingRun of the text's words (texts of 2 to Ranking.longestNamingText
