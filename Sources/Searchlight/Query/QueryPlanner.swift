@@ -45,8 +45,9 @@ struct QueryPlanner {
             exactTotal: request.exactTotal || request.filter != nil || !request.facets.isEmpty)
     }
 
-    /// The boost of an entity whose whole title is the text (as typed, spelt otherwise, with
-    /// its rare words corrected, or one word written apart: `QueryText.titleTogether`) or, at `Ranking.completionShare` of it, the text with its word
+    /// The boost of an entity whose whole title is the text (as typed, spelt otherwise, with its
+    /// rare words corrected, or, a single word, written apart: `QueryText.titleTogether`) or, at
+    /// `Ranking.completionShare` of it, the text with its word
     /// being typed completed (`QueryText.completions`): "thunde" lists thunderbird before the
     /// add-ons whose short texts say "thunderbird" too, and "ffmpeg" lists ffmpeg before
     /// ffmpegthumbs.

@@ -39,8 +39,9 @@ struct QueryText {
     /// `lookUp`: its `Searcher.partialExpansionLimit` most frequent words, less those its stemmed
     /// term already matches.
     private(set) var expansions: [String: [String]] = [:]
-    /// The words of `expansions` with those its stemmed term matches ("emac": "emacs" too), most
-    /// frequent first: what the typist may be finishing (`completions`).
+    /// The words each typed prefix begins, as `expansions` but with those its stemmed term matches
+    /// ("emac": "emacs" too) and without the prefix itself, most frequent first: what the typist
+    /// may be finishing (`completions`).
     private(set) var completionWords: [String: [String]] = [:]
     /// In the languages that join compounds, the index's compounds that the text's finished words
     /// begin (`CompoundWords.beginning(with:stemmer:database:)`) and the last part of each word
@@ -856,9 +857,9 @@ struct QueryText {
     }
 
     /// The `Searcher.partialExpansionLimit` most frequent words beginning with `prefix` (`all`,
-    /// but the prefix itself), and those of them its stemmed term does not already match (`unmatched`: less the words
-    /// sharing its stem, when `stemmer` is the one every type is stemmed with and the prefix begins
-    /// with a letter: Xapian stems no other words).
+    /// but the prefix itself), and those of them its stemmed term does not already match
+    /// (`unmatched`: less the words sharing its stem, when `stemmer` is the one every type is
+    /// stemmed with and the prefix begins with a letter: Xapian stems no other words).
     static func expansions(of prefix: String, database: Database, stemmer: Stemmer?) throws(XapianError) -> (unmatched: [String], all: [String]) {
         let found = try Searcher.mostFrequentWords(beginning: prefix, limit: Int(Searcher.partialExpansionLimit), database: database)
         // The word as typed is no completion: its whole title gains the whole boost already.
