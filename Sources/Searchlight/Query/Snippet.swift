@@ -42,8 +42,10 @@ struct SnippetBuilder {
         let stemBytes: [[UInt8]]
         /// The first (up to) three bytes of each stem: an ASCII word is stemmed only when it begins with one.
         let heads: [[UInt8]]
-        /// Which bytes begin a stem or the typed word: most ASCII words are passed over on their first byte.
-        let firstBytes: [Bool]
+        /// For each byte value, whether the scan stops at it: the letters (in either case) that begin
+        /// a stem or the typed word, and every byte of a non-ASCII character. Most of a text is passed
+        /// over a byte at a time with one look-up.
+        let stopsScan: [Bool]
     }
 
     /// One entry per language of the schema's text, the first for text of any other.
@@ -88,9 +90,12 @@ struct SnippetBuilder {
             }
             let stemBytes = stems.map { Array($0.utf8) }
             let heads = Array(Set(stemBytes.map { Array($0.prefix(3)) }))
-            var firstBytes = [Bool](repeating: false, count: 256)
-            for first in heads.compactMap(\.first) + [typedFirst].compactMap({ $0 }) { firstBytes[Int(first)] = true }
-            return Stems(language: language, stemmer: stemmer, stems: stems, stemBytes: stemBytes, heads: heads, firstBytes: firstBytes)
+            var stopsScan = [Bool](repeating: false, count: 128) + [Bool](repeating: true, count: 128)
+            for first in heads.compactMap(\.first) + [typedFirst].compactMap({ $0 }) where first < 0x80 {
+                stopsScan[Int(first)] = true
+                if first >= 0x61 && first <= 0x7A { stopsScan[Int(first) - 0x20] = true }
+            }
+            return Stems(language: language, stemmer: stemmer, stems: stems, stemBytes: stemBytes, heads: heads, stopsScan: stopsScan)
         }
         guard self.languages.contains(where: { !$0.stems.isEmpty }) || typed != nil || !unspaced.isEmpty else { return nil }
         self.typed = typed
@@ -113,46 +118,63 @@ struct SnippetBuilder {
                 best = (snippet, length)
             }
         }
-        return best?.snippet ?? fallback.map { Array($0.utf8).withUnsafeBufferPointer { Self.window($0, from: 0, matches: []) } }
+        guard let best else { return fallback.map { text in var text = text; return text.withUTF8 { Self.window($0, from: 0, matches: []) } } }
+        return best.snippet
     }
 
     /// The window around the first matched word with every match inside it; the scan stops at the
-    /// end of that window, since later matches would not show. ASCII words are compared in place.
+    /// end of that window, since later matches would not show. It stops only at the start of an
+    /// ASCII word whose first letter begins a stem, and at non-ASCII bytes, whose whole word is then
+    /// analysed; ASCII words are compared in place.
     private func cut(_ text: String, in language: Int) -> Snippet? {
         var text = text
-        let firstBytes = languages[language].firstBytes
         return text.withUTF8 { bytes -> Snippet? in
-            var highlights: [Range<Int>] = []
-            var stop = bytes.count
-            var i = 0
-            while i < stop {
-                while i < bytes.count, !Self.isWordByte(bytes[i]) { i += 1 }
-                guard i < stop else { break }
-                let start = i
-                var high: UInt8 = 0
-                while i < bytes.count, Self.isWordByte(bytes[i]) {
-                    high |= bytes[i]
-                    i += 1
+            languages[language].stopsScan.withUnsafeBufferPointer { stopsScan -> Snippet? in
+                var highlights: [Range<Int>] = []
+                // Words beginning before `stop` are read: the window's end, or the text's.
+                var stop = bytes.count
+                var i = 0
+                while i < stop {
+                    while i < stop, !stopsScan[Int(bytes[i])] { i += 1 }
+                    guard i < stop else { break }
+                    let wordStart = i == 0 || !Self.isWordByte(bytes[i - 1])
+                    // A letter inside an ASCII word: not where a match begins.
+                    if bytes[i] < 0x80, !wordStart {
+                        i += 1
+                        continue
+                    }
+                    var start = i
+                    while start > 0, Self.isWordByte(bytes[start - 1]) { start -= 1 }
+                    var high: UInt8 = 0
+                    i = start
+                    while i < bytes.count, Self.isWordByte(bytes[i]) {
+                        high |= bytes[i]
+                        i += 1
+                    }
+                    let word = UnsafeBufferPointer(rebasing: bytes[start..<i])
+                    if high < 0x80 {
+                        guard matchesASCII(word, in: language) else { continue }
+                        if highlights.isEmpty { stop = min(bytes.count, start + Self.length) }
+                        highlights.append(start..<i)
+                    } else {
+                        let found = matches(unicode: word, at: start, in: language)
+                        guard let first = found.first else { continue }
+                        if highlights.isEmpty { stop = min(bytes.count, first.lowerBound + Self.length) }
+                        highlights += found
+                    }
+                    // A word the window's end falls inside is still read (its start is before the end).
+                    if stop < bytes.count, Self.isWordByte(bytes[stop - 1]) {
+                        while stop < bytes.count, Self.isWordByte(bytes[stop]) { stop += 1 }
+                    }
                 }
-                let word = UnsafeBufferPointer(rebasing: bytes[start..<i])
-                if high < 0x80 {
-                    // Most words end here, on their first byte: no array is made for a word that does not match.
-                    guard firstBytes[Int(Self.folded(bytes[start]))], matchesASCII(word, in: language) else { continue }
-                    if highlights.isEmpty { stop = min(bytes.count, start + Self.length) }
-                    highlights.append(start..<i)
-                } else {
-                    let found = matches(unicode: word, at: start, in: language)
-                    guard let first = found.first else { continue }
-                    if highlights.isEmpty { stop = min(bytes.count, first.lowerBound + Self.length) }
-                    highlights += found
-                }
+                guard let first = highlights.first else { return nil }
+                return Self.window(bytes, from: first.lowerBound, matches: highlights)
             }
-            guard let first = highlights.first else { return nil }
-            return Self.window(bytes, from: first.lowerBound, matches: highlights)
         }
     }
 
     /// ASCII letters and digits, and every byte of a non-ASCII character.
+    @inline(__always)
     private static func isWordByte(_ byte: UInt8) -> Bool {
         byte >= 0x80 || Words.isASCIILetterOrDigit(byte)
     }
@@ -163,7 +185,11 @@ struct SnippetBuilder {
     /// Whether `word`, its ASCII letters lower-cased, begins with `prefix`.
     private static func begins(_ word: UnsafeBufferPointer<UInt8>, with prefix: some Collection<UInt8>) -> Bool {
         guard word.count >= prefix.count else { return false }
-        for (offset, byte) in prefix.enumerated() where folded(word[offset]) != byte { return false }
+        var offset = 0
+        for byte in prefix {
+            if folded(word[offset]) != byte { return false }
+            offset += 1
+        }
         return true
     }
 
@@ -174,7 +200,11 @@ struct SnippetBuilder {
         let stems = languages[language]
         guard stems.heads.contains(where: { Self.begins(word, with: $0) }) else { return false }
         if stems.stemBytes.contains(where: { $0.count == word.count && Self.begins(word, with: $0) }) { return true }
-        return matches(analysed: String(decoding: word, as: UTF8.self).lowercased(), in: language)
+        let lowered = String(unsafeUninitializedCapacity: word.count) { buffer in
+            for offset in word.indices { buffer[offset] = Self.folded(word[offset]) }
+            return word.count
+        }
+        return matches(analysed: lowered, in: language)
     }
 
     /// The ranges of a word with non-ASCII letters that match the query: the query's words in
