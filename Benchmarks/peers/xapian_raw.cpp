@@ -434,7 +434,7 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     names an entity and T is not being typed, ending it) that the index has,
 //     whose rarest word has at most the term frequency of every other non-stopword word of T, all
 //     of which the index has (QueryPlanner.withNamedEntities); a name's boost is
-//     Ranking.wholeTitleBoost, not a share, when it begins T (one ending T keeps its run's share); then the allWords run; if it returned fewer than `limit`, a second run of
+//     Ranking.wholeTitleBoost, not a share, when it begins T (one ending T keeps its run's share, at least Ranking.endNameShare); then the allWords run; if it returned fewer than `limit`, a second run of
 //     (anyWords AND_NOT allWords) for the rest of the page; if it returned a full page, the total
 //     of anyWords is estimated by cxapian::estimate_matches from the first page's term
 //     frequencies (a get_mset(0, 0, 0) of (anyWords AND_NOT allWords) only when that cannot).
@@ -670,7 +670,7 @@ struct SearchlightPlan {
         // the words). An entity with one joins the all-words tier, scored by its words
         // (QueryPlanner.withNamedEntities), and gains the whole text's boost.
         std::vector<std::string> names;
-        bool names_end = false;  // names ending the text join the all-words tier but gain only their run's share of the boost
+        bool names_end = false;  // names ending the text join the all-words tier and gain their run's share of the boost, at least Ranking.endNameShare
         if (match == Match::Best) {
             std::vector<std::string> words = words_of(text, true);
             const size_t n = words.size();
@@ -709,15 +709,21 @@ struct SearchlightPlan {
             if (n < 2 || n > (size_t)sl::Ranking::longestNamingText) return all_words;
             std::vector<Xapian::Query> boosts;
             for (size_t length = 1; length <= std::min<size_t>(sl::Ranking::longestNamingRun, n - 1); ++length) {
-                std::set<std::string> terms;
+                std::set<std::string> terms, ending;
                 for (size_t start = 0; start + length <= words.size(); ++start) {
                     std::string term = sl::IndexTerms::wholeTitlePrefix;
                     for (size_t i = start; i < start + length; ++i) term += (i > start ? " " : "") + words[i];
-                    if (term.size() <= sl::IndexTerms::maximumTermBytes && (names_end || std::find(names.begin(), names.end(), term) == names.end())) terms.insert(term);
+                    bool name = std::find(names.begin(), names.end(), term) != names.end();
+                    if (term.size() > sl::IndexTerms::maximumTermBytes || (name && !names_end)) continue;
+                    (name ? ending : terms).insert(term);
                 }
-                if (terms.empty()) continue;
-                Xapian::Query either(Xapian::Query::OP_OR, terms.begin(), terms.end());
-                boosts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, either, sl::Ranking::wholeTitleBoost * length / n);
+                const double share = double(length) / n;
+                if (!terms.empty())
+                    boosts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end()),
+                                        sl::Ranking::wholeTitleBoost * share);
+                if (!ending.empty())
+                    boosts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(Xapian::Query::OP_OR, ending.begin(), ending.end()),
+                                        sl::Ranking::wholeTitleBoost * std::max(share, sl::Ranking::endNameShare));
             }
             if (!names.empty() && !names_end)
                 boosts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(Xapian::Query::OP_OR, names.begin(), names.end()), sl::Ranking::wholeTitleBoost);

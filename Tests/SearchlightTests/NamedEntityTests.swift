@@ -225,6 +225,23 @@ import Testing
         #expect(try Self.ranked(index, "linxt lego").first == "libnxt")
     }
 
+    /// A name ending a longer text weighs as it would after one word ("build system cmake": the
+    /// text is what is sought and what is said of it): cmake, whose own text does not say "build",
+    /// comes before the add-ons whose short texts say all three words.
+    @Test func aNameEndingALongerTextGainsHalfTheBoost() throws {
+        let folder = TemporaryFolder()
+        let index = try Self.indexed(in: folder, [
+            Self.package("cmake", "cross-platform, open-source make system",
+                         "CMake is used to control the software compilation process using simple platform and compiler independent configuration files; it generates native makefiles and workspaces."),
+        ]
+            + (1...10).map { Self.package("ament-cmake-\($0)", "cmake build system", "cmake build system.") }
+            + (1...30).map { Self.package("builder-\($0)", "build helper \($0)", "A build system for things, kind \($0).") }
+            + (1...200).map { Self.package("filler-\($0)", "some tool \($0)", "Does a thing with files, kind \($0).") })
+        let found = try Self.ranked(index, "build system cmake")
+        #expect(found.first == "cmake", "\(found)")
+        #expect(found.dropFirst().first?.hasPrefix("ament-cmake-") == true, "\(found)")
+    }
+
     @Test func runsAreTheTextsShorterSpansOfWords() {
         #expect(QueryText("vlc media player", typing: false, stopwords: []).namingRuns
                 == ["vlc", "media", "player", "vlc media", "media player"])

@@ -65,14 +65,20 @@ struct QueryPlanner {
     /// name of one ("bash completion programmable": bash-completion, then bash). Only there: an
     /// entity named by one word and matching none of the others is not what was sought, unless
     /// the text names it by its first (or last), rarest words (`QueryText.names`, `withNamedEntities`),
-    /// whose boost is then the whole text's: those words are the name, the others describe it.
+    /// whose boost is then the whole text's when they begin it (those words are the name, the
+    /// others describe it), and at least `Ranking.endNameShare` of it when they end it.
     private func named(_ allWords: Query, by text: QueryText) throws(XapianError) -> Query {
         var boosts: [Query] = []
         let named = text.namesEndText ? [] : text.names
         let others = text.namingRuns.filter { !named.contains($0) }
         for (length, runs) in Dictionary(grouping: others, by: Words.count).sorted(by: { $0.key < $1.key }) {
-            if let boost = try Ranking.wholeTitleBoost(texts: runs + runs.flatMap(text.otherSpellings(of:)),
-                                                       share: Double(length) / Double(text.words.count)) { boosts.append(boost) }
+            let share = Double(length) / Double(text.words.count)
+            let ending = text.namesEndText ? runs.filter(text.names.contains) : []
+            for (group, groupShare) in [(runs.filter { !ending.contains($0) }, share), (ending, max(share, Ranking.endNameShare))] {
+                if let boost = try Ranking.wholeTitleBoost(texts: group + group.flatMap(text.otherSpellings(of:)), share: groupShare) {
+                    boosts.append(boost)
+                }
+            }
         }
         if let boost = try Ranking.wholeTitleBoost(texts: named + named.flatMap(text.otherSpellings(of:))) { boosts.append(boost) }
         guard !boosts.isEmpty else { return allWords }

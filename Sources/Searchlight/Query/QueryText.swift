@@ -97,9 +97,9 @@ struct QueryText {
     private(set) var names: [String] = []
     /// Whether `names` end the text rather than begin it ("install nginx"): the named entity then
     /// ranks with those that have every word, scored by the words it has, but gains only its
-    /// run's share of the whole-title boost, as the words before a name at the end may describe
-    /// another entity of that name ("lingue lxqt-sudo", Italian "languages of lxqt-sudo": its
-    /// translations, lxqt-sudo-l10n).
+    /// run's share of the whole-title boost, at least `Ranking.endNameShare`, as the words before
+    /// a name at the end may describe another entity of that name ("lingue lxqt-sudo", Italian
+    /// "languages of lxqt-sudo": its translations, lxqt-sudo-l10n).
     private(set) var namesEndText = false
     /// For each finished word no entity has as written but whose stem some have (an inflection,
     /// or a slip its stem forgives: "inkscap", "openssll"), the index words most entities have

@@ -45,6 +45,12 @@ enum Ranking {
     /// The share of `wholeTitleBoost` an entity gains whose whole title completes the word being
     /// typed: less than the title typed whole, which the typist may be about to finish.
     static let completionShare = 0.5
+    /// The least share of `wholeTitleBoost` an entity gains whose whole title ends the text and
+    /// is its name (`QueryText.names` with `namesEndText`): such a text is two parts, what is
+    /// sought and what is said of it ("video converter ffmpeg", "job scheduler cron"), so the name
+    /// weighs as it would after one word. Not the whole boost of a name that begins the text: the
+    /// words before a name are often what the sought entity is to it ("data files for kstars").
+    static let endNameShare = 0.5
     /// The longest run of a query's words that may name an entity by its whole title, beside the
     /// whole text (`QueryText.namingRuns`): names of one to three words.
     static let longestNamingRun = 3
