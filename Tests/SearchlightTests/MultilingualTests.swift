@@ -53,6 +53,11 @@ import Testing
         #expect(try ids(index, "memoires") == ["livre:1"])
         #expect(try ids(index, "strasse") == ["buch:1"])
         #expect(try ids(index, "hauser") == ["buch:2"])
+        // Half-width katakana typed find the full-width text, and the other way round.
+        try index.index([Entity(type: "hon", id: "2", attributes: ["title": "ｶﾞｲﾄﾞﾌﾞｯｸ", "body": "東京の店"]),
+                         Entity(type: "hon", id: "3", attributes: ["title": "パソコン入門", "body": "初めての一台"])])
+        #expect(try ids(index, "ガイドブック") == ["hon:2"])
+        #expect(try ids(index, "ﾊﾟｿｺﾝ") == ["hon:3"])
     }
 
     /// A query typed with accents ranks the spelling it typed first; typed without, it finds every
@@ -289,6 +294,14 @@ import Testing
         #expect(try ids(index, "Müllers") == ["buch:1"])
         #expect(try ids(index, "muellers") == ["buch:1"])
         #expect(try ids(index, "haeuser") == ["buch:2"])
+        // Spelt so, a word is as meant: no "did you mean" its umlaut collapsed ("muellers": no
+        // "mullers"), in every language or in German alone, which finds what the umlaut finds.
+        for request in [SearchRequest("muellers"), SearchRequest("Muellers", types: ["buch"]), SearchRequest("haeuser baeume", types: ["buch"])] {
+            let found = try index.search(request)
+            #expect(found.correction == nil && !found.correctionSearched, "\(request.text): \(found.correction ?? "")")
+        }
+        let typed = try index.search(SearchRequest("haeuser", types: ["buch"])), umlaut = try index.search(SearchRequest("häuser", types: ["buch"]))
+        #expect(typed.results.map(\.entity.id) == umlaut.results.map(\.entity.id) && typed.total == umlaut.total)
     }
 
     @Test func eachTypeIsSearchedInItsOwnLanguage() throws {

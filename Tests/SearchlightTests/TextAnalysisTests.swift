@@ -97,6 +97,9 @@ import Testing
         #expect(fold("ＡＢＣ") == "abc")
         #expect(fold("ｔｅｓｔ１２３！") == "test123!")
         #expect(fold("東京\u{3000}タワー") == "東京 タワー")
+        // Half-width katakana as full-width, their voicing marks joined to the kana: NFKC's forms.
+        #expect(fold("ｶﾞｲﾄﾞﾌﾞｯｸ｡") == "ガイドブック。")
+        #expect(fold("ﾊﾟｿｺﾝ") == "パソコン")
         #expect(fold("ﬁnal ﬂow") == "final flow")
         #expect(fold("soft\u{AD}ware") == "software")
     }

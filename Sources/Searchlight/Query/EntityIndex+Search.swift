@@ -82,7 +82,18 @@ extension EntityIndex {
     /// results and how many entities match every word (`Int.max` when the search has no such tier).
     private static func search(_ request: SearchRequest, text fieldsText: String, selects: Bool, schema: Schema,
                                searcher: Searcher, state: inout State) throws -> (results: SearchResults, closeMatches: Int) {
-        var text = QueryText(searcher.normalized(fieldsText), typed: request.text, typing: request.typing, stopwords: searcher.stopwords)
+        let searched = searcher.languages.filter { $0.covers(request.types) }
+        let umlautSpellings = searched.contains { $0.analyzer.language.germanUmlautAlternates }
+        var normalized = searcher.normalized(fieldsText)
+        // Searched in German alone: umlauts written as two letters are looked up as German text is
+        // indexed, as its parse reads them ("uebersetzung" as "Übersetzung").
+        if umlautSpellings, searched.allSatisfy(\.analyzer.language.germanUmlautAlternates) {
+            normalized = Searcher.mappingWords(normalized, exactFields: searcher.exactFields) { word in
+                let lowered = word.lowercased(), collapsed = TextNormalizer.collapsingUmlautSpellings(lowered)
+                return collapsed == lowered ? word : collapsed
+            }
+        }
+        var text = QueryText(normalized, typed: request.text, typing: request.typing, stopwords: searcher.stopwords)
         // Text that selects by value (year:1850, genres:scifi) has an exact total, as a filter does.
         var request = request
         request.exactTotal = request.exactTotal || selects
@@ -95,7 +106,8 @@ extension EntityIndex {
         try text.lookUp(in: state.database, synonyms: searcher.synonyms, expansionStemmer: searcher.expansionStemmer,
                         typos: request.typos, stopwords: searcher.stopwords, stemmers: try searcher.stemmerScopes(types: request.types),
                         compoundStemmers: searcher.languages.filter(\.analyzer.language.joinsCompounds).compactMap(\.stemmer),
-                        matchesTrigrams: searcher.languages.contains { $0.analyzer.language.matchesTrigrams })
+                        matchesTrigrams: searcher.languages.contains { $0.analyzer.language.matchesTrigrams },
+                        umlautSpellings: umlautSpellings)
         let plan = try QueryPlanner(searcher: searcher, schema: schema).plan(request, text: text, facts: IndexFacts(database: state.database))
         let reader = try PageReader(plan: plan, schema: schema, database: state.database)
         let page = try reader.read(offset: request.offset, limit: request.limit)
@@ -128,7 +140,7 @@ extension EntityIndex {
     static func spellingCorrection(of text: QueryText, database: Database) throws(XapianError) -> String? {
         guard let (head, last) = text.plainWords,
               let correction = try spellingCorrection(text.words, keepingLast: text.isTyping,
-                                                      keeping: Set(text.joinedWords.flatMap { [$0.first, $0.second] }),
+                                                      keeping: Set(text.joinedWords.flatMap { [$0.first, $0.second] }).union(text.umlautSpelt),
                                                       acceptingTextWords: true, database: database)
         else { return nil }
         return correction == (head.isEmpty ? last : head + " " + last) ? nil : correction

@@ -87,6 +87,11 @@ struct QueryText {
     /// in a parse, the search also matches the joined word (`alternatives`), so an entity with it
     /// meets both words.
     private(set) var joinedWords: [(first: String, second: String, joined: String)] = []
+    /// The words spelt with an umlaut written as two letters ("schluessel", "mueller") that the
+    /// index has with it collapsed, as German text is indexed (`TextNormalizer.umlautSpellings(of:)`),
+    /// in form or stem: set by `lookUp` when German is searched. They are spelt as meant and are
+    /// never corrected, nor said to be ("Did you mean: schlussel" is no better spelling).
+    private(set) var umlautSpelt: Set<String> = []
     /// The whole titles that the text names by its most specific words, set by `lookUp`: the
     /// `namingRuns` that begin it (or end it, when none that begins it names one) and that some
     /// entity has as its whole title, whose words are each far rarer in the index than every
@@ -376,16 +381,20 @@ struct QueryText {
     /// of its typed prefixes (those of plain-word texts whose last word is longer than the stored
     /// entity lists' prefixes), and with `matchesTrigrams` (some language searched indexes them)
     /// and typos forgiven, the letter trigrams that rank its words' entities (`trigrams`).
-    /// `expansionStemmer` is the stemmer every type's text is stemmed with, if one is.
+    /// `expansionStemmer` is the stemmer every type's text is stemmed with, if one is; with
+    /// `umlautSpellings` (German is searched), words with an umlaut written as two letters are
+    /// looked up as German text is indexed (`umlautSpelt`).
     mutating func lookUp(in database: Database, synonyms: SynonymTable, expansionStemmer: Stemmer?,
                          typos: TypoTolerance, stopwords: Set<String>, stemmers: [StemmerScope] = [],
-                         compoundStemmers: [Stemmer] = [], matchesTrigrams: Bool = false) throws(XapianError) {
+                         compoundStemmers: [Stemmer] = [], matchesTrigrams: Bool = false, umlautSpellings: Bool = false) throws(XapianError) {
         // Words as typed, not as corrected: their trigrams find what the correction may miss.
         let trigrams = typos == .auto && matchesTrigrams ? try Self.trigrams(of: freeWords, stopwords: stopwords, database: database) : []
         // Words typed apart are halves of a word, not typos ("thunder bird": thunderbird, not thunderx).
         let typedApart = typos == .auto ? try wordsWrittenTogether(in: database, stopwords: stopwords) : []
+        if umlautSpellings { umlautSpelt = try Self.umlautSpelt(words, stemmers: stemmers, database: database) }
         if typos == .auto, let spelt = try correctedSpelling(in: database, stopwords: stopwords,
-                                                             keeping: Set(typedApart.flatMap { [$0.first, $0.second] }), stemmers: stemmers) {
+                                                             keeping: Set(typedApart.flatMap { [$0.first, $0.second] }).union(umlautSpelt),
+                                                             stemmers: stemmers) {
             if spelt.replacesText {
                 self = QueryText(spelt.text, typing: isTyping, partial: partial, exactForms: exactForms, typed: typed)
                 isCorrected = true
@@ -808,6 +817,19 @@ struct QueryText {
     /// one term frequency, for a scope without entities). In an index mixing
     /// languages, a stem another language's text holds is not the word inflected: "kafkaa" stems
     /// as "kafka" in French, but only a German entity says "Kafka", so the word is a slip.
+    /// Those of `words` that the index has only with an umlaut written as two letters collapsed
+    /// (`umlautSpelt`), as written or as `stemmers` stem it. One look-up or two per such word.
+    private static func umlautSpelt(_ words: [String], stemmers: [StemmerScope], database: Database) throws(XapianError) -> Set<String> {
+        var spelt: Set<String> = []
+        for word in Set(words) {
+            guard let collapsed = TextNormalizer.umlautSpellings(of: word).first, try database.termFrequency(word) == 0 else { continue }
+            var indexed = try database.termFrequency(collapsed) > 0
+            if !indexed { indexed = try stemFrequency(of: collapsed, inLanguagesOf: stemmers, database: database) > 0 }
+            if indexed { spelt.insert(word) }
+        }
+        return spelt
+    }
+
     private static func stemFrequency(of word: String, inLanguagesOf scopes: [StemmerScope], database: Database) throws(XapianError) -> Int {
         var most = 0
         for scope in scopes { most = max(most, try scope.frequency(of: IndexTerms.stemPrefix + scope.stemmer.stem(word), database: database)) }

@@ -11,7 +11,8 @@
 /// ```
 public enum TextNormalizer {
     /// `text` folded for search:
-    /// - compatibility forms as their plain letters: full-width ASCII (U+FF01–FF5E) as ASCII, the
+    /// - compatibility forms as their plain letters: full-width ASCII (U+FF01–FF5E) as ASCII,
+    ///   half-width katakana (U+FF61–FF9F) as full-width ("ｶﾞｲﾄﾞ" as "ガイド"), the
     ///   ideographic and other wide spaces as a space, the ligatures ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ as their letters;
     ///   soft hyphens, word joiners, byte-order marks and the Arabic tatweel (ـ) dropped;
     /// - lower-cased (Unicode's full lower-case mapping; Greek final ς as σ);
@@ -349,6 +350,10 @@ public enum TextNormalizer {
             0x00B5: "\u{03BC}", 0x2024: ".", 0x2026: "...",
         ]
         for space in 0x2000...0x200A { forms[UInt32(space)] = " " }
+        // Half-width katakana and their punctuation (U+FF61–FF9F) as the full-width forms NFKC
+        // gives, the two voicing marks as the combining ones that recomposition joins to their kana.
+        let halfwidthKatakana = "。「」、・ヲァィゥェォャュョッーアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン\u{3099}\u{309A}"
+        for (offset, kana) in halfwidthKatakana.unicodeScalars.enumerated() { forms[0xFF61 + UInt32(offset)] = String(kana) }
         return forms
     }()
 
