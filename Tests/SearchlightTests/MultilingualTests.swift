@@ -58,6 +58,10 @@ import Testing
                          Entity(type: "hon", id: "3", attributes: ["title": "パソコン入門", "body": "初めての一台"])])
         #expect(try ids(index, "ガイドブック") == ["hon:2"])
         #expect(try ids(index, "ﾊﾟｿｺﾝ") == ["hon:3"])
+        // A Persian word finds its forms written with its endings after a zero-width non-joiner.
+        try index.index([Entity(type: "book", id: "3", attributes: ["title": "کتاب\u{200C}های من", "body": "درباره\u{200C}ی تاریخ"])])
+        #expect(try ids(index, "کتاب") == ["book:3"])
+        #expect(try ids(index, "کتاب\u{200C}ها") == ["book:3"])
     }
 
     /// A query typed with accents ranks the spelling it typed first; typed without, it finds every

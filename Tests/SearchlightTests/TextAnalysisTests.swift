@@ -100,6 +100,9 @@ import Testing
         // Half-width katakana as full-width, their voicing marks joined to the kana: NFKC's forms.
         #expect(fold("ｶﾞｲﾄﾞﾌﾞｯｸ｡") == "ガイドブック。")
         #expect(fold("ﾊﾟｿｺﾝ") == "パソコン")
+        // A zero-width non-joiner parts a Persian word's parts, and stays inside Indic words.
+        #expect(fold("کتاب\u{200C}ها") == "کتاب ها")
+        #expect(fold("क्\u{200C}ष") == "क्\u{200C}ष")
         #expect(fold("ﬁnal ﬂow") == "final flow")
         #expect(fold("soft\u{AD}ware") == "software")
     }

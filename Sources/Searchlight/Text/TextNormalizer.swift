@@ -14,7 +14,9 @@ public enum TextNormalizer {
     /// - compatibility forms as their plain letters: full-width ASCII (U+FF01–FF5E) as ASCII,
     ///   half-width katakana (U+FF61–FF9F) as full-width ("ｶﾞｲﾄﾞ" as "ガイド"), the
     ///   ideographic and other wide spaces as a space, the ligatures ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ as their letters;
-    ///   soft hyphens, word joiners, byte-order marks and the Arabic tatweel (ـ) dropped;
+    ///   soft hyphens, word joiners, byte-order marks and the Arabic tatweel (ـ) dropped; the
+    ///   zero-width non-joiner after an Arabic-script letter as a space (Persian "کتاب‌ها" is
+    ///   "کتاب" and its plural ending);
     /// - lower-cased (Unicode's full lower-case mapping; Greek final ς as σ);
     /// - diacritics removed as Foundation's diacritic-insensitive comparison removes them (the
     ///   Combining Diacritical Marks, and any nonspacing mark on a Latin, Greek or Cyrillic
@@ -296,6 +298,14 @@ public enum TextNormalizer {
                 if !isFoldedMark(value, on: base) { append(value) }
                 continue
             }
+            // Persian (and Urdu, Kurdish) write a word's parts apart with a zero-width non-joiner
+            // ("کتاب‌ها", book + plural): after an Arabic-script letter it parts words, as a space.
+            // In Indic scripts it shapes letters inside a word, and stays.
+            if value == 0x200C, isArabicScript(base) {
+                append(0x20)
+                base = 0x20
+                continue
+            }
             base = value
             if let mapped = compatibilityForms[value] {
                 for part in mapped.unicodeScalars {
@@ -314,6 +324,12 @@ public enum TextNormalizer {
         var composed = String.UnicodeScalarView()
         for scalar in String(folded)._nfc { composed.append(scalar) }
         return String(composed)
+    }
+
+    /// Whether `value` is a letter of the Arabic script (Arabic, Persian, Urdu, …): its blocks and presentation forms.
+    private static func isArabicScript(_ value: UInt32) -> Bool {
+        (value >= 0x0600 && value <= 0x06FF) || (value >= 0x0750 && value <= 0x077F) || (value >= 0x08A0 && value <= 0x08FF)
+            || (value >= 0xFB50 && value <= 0xFDFF) || (value >= 0xFE70 && value <= 0xFEFF)
     }
 
     /// Appends `value` (lower-case), or the letters it is usually typed as.
