@@ -665,7 +665,7 @@ struct SearchlightPlan {
         }
         // Best mode: the whole titles of the runs beginning the text (as `named` takes runs), or, when
         // none of those names an entity and no word is being typed, of those ending it, that the
-        // index has, whose rarest word is in no more entities than each other (non-stopword) word
+        // index has, whose rarest word (as written) is in no more entities than each other (non-stopword) word
         // of the text (as written or stemmed, whichever more have), all of which the index has (QueryText.names; the titles looked up before
         // the words). An entity with one joins the all-words tier, scored by its words
         // (QueryPlanner.withNamedEntities), and gains the whole text's boost.
@@ -675,7 +675,7 @@ struct SearchlightPlan {
             std::vector<std::string> words = words_of(text, true);
             const size_t n = words.size();
             if (partial && !words.empty()) words.pop_back();
-            std::map<std::string, Xapian::doccount> frequency;
+            std::map<std::string, std::pair<Xapian::doccount, Xapian::doccount>> frequency;  // as written, in any form
             // The run of `length` words from `start`: a name when the index has it as a whole title and its words are rare enough.
             auto consider = [&](size_t start, size_t length) {
                 std::string term = sl::IndexTerms::wholeTitlePrefix;
@@ -683,13 +683,18 @@ struct SearchlightPlan {
                 if (term.size() > sl::IndexTerms::maximumTermBytes || db.get_termfreq(term) == 0) return;
                 if (frequency.empty())
                     for (const auto &word : words_of(text, true))
-                        if (!stopper(word)) frequency[word] = std::max(db.get_termfreq(word), db.get_termfreq(sl::IndexTerms::stemPrefix + stemmer(word)));
+                        if (!stopper(word)) {
+                            Xapian::doccount written = db.get_termfreq(word);
+                            frequency[word] = {written, std::max(written, db.get_termfreq(sl::IndexTerms::stemPrefix + stemmer(word)))};
+                        }
                 Xapian::doccount rarest = std::numeric_limits<Xapian::doccount>::max(), others = std::numeric_limits<Xapian::doccount>::max();
                 bool known = true;
                 for (const auto &entry : frequency) {
-                    known = known && entry.second > 0;
+                    const auto [written, any_form] = entry.second;
+                    known = known && any_form > 0;
                     bool in_run = std::find(words.begin() + start, words.begin() + start + length, entry.first) != words.begin() + start + length;
-                    if (in_run) rarest = std::min(rarest, entry.second); else others = std::min(others, entry.second);
+                    // The name's words as written (as its title has them), the others in any form.
+                    if (in_run) rarest = std::min(rarest, written > 0 ? written : any_form); else others = std::min(others, any_form);
                 }
                 if (known && others != std::numeric_limits<Xapian::doccount>::max() && rarest <= others) names.push_back(term);
             };

@@ -225,6 +225,20 @@ import Testing
         #expect(try Self.ranked(index, "linxt lego").first == "libnxt")
     }
 
+    /// A name's words count as its title writes them, not by their stem: "calibre" is in one
+    /// entity, its stem (with "calibrate", "calibration") in thirteen, and "ebook" in three.
+    @Test func aNamesWordsCountAsWritten() throws {
+        let folder = TemporaryFolder()
+        let index = try Self.indexed(in: folder, [
+            Self.package("calibre", "e-book library manager", "Manages an e-book library: it converts formats and syncs readers."),
+        ]
+            + (1...3).map { Self.package("gir-ebook-\($0)", "ebook data server \($0)", "Introspection for the ebook library, managing address books, way \($0).") }
+            + (1...12).map { Self.package("calibrator-\($0)", "calibrates sensors \($0)", "Calibrate and calibration of devices, kind \($0).") }
+            + (1...20).map { Self.package("manager-\($0)", "a manager \($0)", "Manager of things, kind \($0).") })
+        let found = try Self.ranked(index, "calibre ebook manager")
+        #expect(found.first == "calibre", "\(found)")
+    }
+
     /// A name ending a longer text weighs as it would after one word ("build system cmake": the
     /// text is what is sought and what is said of it): cmake, whose own text does not say "build",
     /// comes before the add-ons whose short texts say all three words.

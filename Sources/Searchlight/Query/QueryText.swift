@@ -454,8 +454,9 @@ struct QueryText {
     /// email": 84 and 499 entities of debian-x1, "cron job scheduler"; a maker's name and its
     /// product's are alike, "mozilla thunderbird": 105 and 85; a name is often a rare word and a
     /// common one, "mariadb server mysql database"), and none is a slip read
-    /// several ways that the other words leave open (`confirmedReadings`). A word counts as
-    /// written or as `stemmers` stem it, whichever more entities have.
+    /// several ways that the other words leave open (`confirmedReadings`). A word of the run counts
+    /// as written (as the title has it), each other word as written or as `stemmers` stem it,
+    /// whichever more entities have (as it matches).
     private func named(in database: Database, stopwords: Set<String>, stemmers: [Stemmer]) throws(XapianError) -> (names: [String], endText: Bool) {
         // Whole titles first: most texts begin and end with no entity's whole title, and so look up no word.
         func titles(_ end: (([String]) -> String?)) throws(XapianError) -> [String] {
@@ -465,28 +466,31 @@ struct QueryText {
             }
             return runs
         }
-        var frequencies: [String: Int]?
+        var frequencies: [String: (written: Int, anyForm: Int)]?
         // The runs that name an entity by their rarity, the text's words looked up once.
         func naming(_ runs: [String]) throws(XapianError) -> [String] {
             guard !runs.isEmpty else { return [] }
             if frequencies == nil {
                 // A rarity, not a test of inflection: each stem counted in every entity, one term frequency each.
                 let everyEntity = stemmers.map { StemmerScope(stemmer: $0, entities: nil) }
-                var found: [String: Int] = [:]
+                var found: [String: (written: Int, anyForm: Int)] = [:]
                 for word in Set(words) where !stopwords.contains(word) {
-                    // As written or stemmed, whichever more entities have: "почта" (mail) is in the
-                    // Russian descriptions as "почты" and "почтовый".
-                    found[word] = max(try database.termFrequency(word), try Self.stemFrequency(of: word, inLanguagesOf: everyEntity, database: database))
+                    let written = try database.termFrequency(word)
+                    found[word] = (written, max(written, try Self.stemFrequency(of: word, inLanguagesOf: everyEntity, database: database)))
                 }
                 frequencies = found
             }
-            guard let frequencies, frequencies.values.allSatisfy({ $0 > 0 }) else { return [] }
+            guard let frequencies, frequencies.values.allSatisfy({ $0.anyForm > 0 }) else { return [] }
             let confirmed = try confirmedReadings(in: database, stopwords: stopwords, stemmers: stemmers)
             return runs.filter { run in
                 let inRun = Set(Words.lowercased(run)).filter { !stopwords.contains($0) }
                 // A slip read several ways is no name, unless the other words tell which was meant.
-                guard inRun.allSatisfy({ otherSpellings[$0] == nil || confirmed.contains($0) }), let rarest = inRun.compactMap({ frequencies[$0] }).min(),
-                      let others = frequencies.filter({ !inRun.contains($0.key) }).map(\.value).min() else { return false }
+                // The name's words count as written, as its title has them ("calibre" is in 10
+                // entities, its stem in 156 with "calibrate"); the others in any form, as they
+                // match: "почта" (mail) is in the Russian descriptions as "почты" and "почтовый".
+                guard inRun.allSatisfy({ otherSpellings[$0] == nil || confirmed.contains($0) }),
+                      let rarest = inRun.compactMap({ frequencies[$0].map { $0.written > 0 ? $0.written : $0.anyForm } }).min(),
+                      let others = frequencies.filter({ !inRun.contains($0.key) }).map(\.value.anyForm).min() else { return false }
                 return rarest <= others
             }
         }
