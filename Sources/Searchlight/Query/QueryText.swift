@@ -485,7 +485,7 @@ struct QueryText {
             return runs.filter { run in
                 let inRun = Set(Words.lowercased(run)).filter { !stopwords.contains($0) }
                 // A slip read several ways is no name, unless the other words tell which was meant.
-                // The name's words count as written, as its title has them ("calibre" is in 10
+                // The name's words count as written, as its title has them ("calibre" is in 3
                 // entities, its stem in 156 with "calibrate"); the others in any form, as they
                 // match: "почта" (mail) is in the Russian descriptions as "почты" and "почтовый".
                 guard inRun.allSatisfy({ otherSpellings[$0] == nil || confirmed.contains($0) }),
