@@ -95,6 +95,18 @@ import Testing
         #expect(Set(typed.prefix(4)) == ["tmux", "tmuxinator", "tmuxp", "tmux-plugins"])
     }
 
+    /// A title whose version digits dropped read as the word being typed ("wget2" is "wget" too)
+    /// gains the larger of its two boosts, not both: typing "wget" lists wget before wget2.
+    @Test func aVersionedTitleDoesNotPassTheTitleTyped() throws {
+        let folder = TemporaryFolder()
+        let index = try Self.indexed(in: folder, [
+            Self.package("wget", "web downloader", "Downloads files from the web, as wget does."),
+            Self.package("wget2", "web downloader", "Downloads files from the web, in parallel."),
+        ] + (1...19).map { Self.package("tool-\($0)", "network tool \($0)", "Does network things, way \($0).") })
+        let typed = try Self.ranked(index, "wget", typing: true)
+        #expect(typed.prefix(2) == ["wget", "wget2"], "\(typed)")
+    }
+
     @Test func aNamedEntityWithoutTheOtherWordsIsNotLifted() throws {
         let folder = TemporaryFolder()
         let index = try Self.indexed(in: folder)

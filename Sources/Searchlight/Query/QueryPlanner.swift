@@ -50,12 +50,13 @@ struct QueryPlanner {
     /// `Ranking.completionShare` of it, the text with its word
     /// being typed completed (`QueryText.completions`): "thunde" lists thunderbird before the
     /// add-ons whose short texts say "thunderbird" too, and "ffmpeg" lists ffmpeg before
-    /// ffmpegthumbs.
+    /// ffmpegthumbs. An entity gains the larger of the two, not both: wget2, whose title without
+    /// its version is "wget" and which "wget" completes, does not pass wget.
     private func titleBoost(of text: QueryText) throws(XapianError) -> Query? {
         let boosts = [try Ranking.wholeTitleBoost(texts: [text.trimmed] + text.otherSpellings(of: text.trimmed)
                                                   + [text.rareWordsCorrected, text.titleTogether].compactMap { $0 }),
                       try Ranking.wholeTitleBoost(texts: text.completions, share: Ranking.completionShare)].compactMap { $0 }
-        return boosts.count > 1 ? try Query.combine(.or, boosts) : boosts.first
+        return boosts.count > 1 ? try Query.combine(.max, boosts) : boosts.first
     }
 
     /// `allWords` with the boost of an entity whose whole title is a run of the text's words
