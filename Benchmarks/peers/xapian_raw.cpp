@@ -649,7 +649,7 @@ struct SearchlightPlan {
             ? Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(whole), sl::Ranking::wholeTitleBoost) : Xapian::Query();
         // The text with its word being typed completed by each word it begins, at
         // Ranking.completionShare of the boost (QueryText.completions, QueryPlanner.titleBoost);
-        // an entity gains the larger of the two boosts, not both.
+        // an entity whose whole title is the text gains that boost alone, not the completion's too.
         std::string completed_head, completed_last;
         if (partial && plain_words(text, completed_head, completed_last) && expands(completed_head, completed_last)) {
             std::string lead = sl::IndexTerms::wholeTitlePrefix;
@@ -661,7 +661,8 @@ struct SearchlightPlan {
             if (!titles.empty()) {
                 Xapian::Query completions(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(Xapian::Query::OP_OR, titles.begin(), titles.end()),
                                           sl::Ranking::wholeTitleBoost * sl::Ranking::completionShare);
-                boost = boost.empty() ? completions : Xapian::Query(Xapian::Query::OP_MAX, boost, completions);
+                boost = boost.empty() ? completions
+                                      : Xapian::Query(Xapian::Query::OP_OR, boost, Xapian::Query(Xapian::Query::OP_AND_NOT, completions, boost));
             }
         }
         // Best mode: the whole titles of the runs beginning the text (as `named` takes runs), or, when

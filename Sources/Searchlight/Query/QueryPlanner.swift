@@ -50,13 +50,16 @@ struct QueryPlanner {
     /// `Ranking.completionShare` of it, the text with its word
     /// being typed completed (`QueryText.completions`): "thunde" lists thunderbird before the
     /// add-ons whose short texts say "thunderbird" too, and "ffmpeg" lists ffmpeg before
-    /// ffmpegthumbs. An entity gains the larger of the two, not both: wget2, whose title without
-    /// its version is "wget" and which "wget" completes, does not pass wget.
+    /// ffmpegthumbs. An entity whose whole title is the text gains that boost alone, not the
+    /// completion's too: wget2, whose title without its version is "wget" and which "wget"
+    /// completes, does not pass wget. (`AND_NOT` rather than Xapian's `OP_MAX`, which its remote
+    /// protocol does not carry.)
     private func titleBoost(of text: QueryText) throws(XapianError) -> Query? {
-        let boosts = [try Ranking.wholeTitleBoost(texts: [text.trimmed] + text.otherSpellings(of: text.trimmed)
-                                                  + [text.rareWordsCorrected, text.titleTogether].compactMap { $0 }),
-                      try Ranking.wholeTitleBoost(texts: text.completions, share: Ranking.completionShare)].compactMap { $0 }
-        return boosts.count > 1 ? try Query.combine(.max, boosts) : boosts.first
+        let whole = try Ranking.wholeTitleBoost(texts: [text.trimmed] + text.otherSpellings(of: text.trimmed)
+                                                + [text.rareWordsCorrected, text.titleTogether].compactMap { $0 })
+        guard let completed = try Ranking.wholeTitleBoost(texts: text.completions, share: Ranking.completionShare) else { return whole }
+        guard let whole else { return completed }
+        return try Query.combine(.or, [whole, Query.combine(.andNot, [completed, whole])])
     }
 
     /// `allWords` with the boost of an entity whose whole title is a run of the text's words
