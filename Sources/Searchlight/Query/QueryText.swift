@@ -821,6 +821,12 @@ struct QueryText {
     /// one term frequency, for a scope without entities). In an index mixing
     /// languages, a stem another language's text holds is not the word inflected: "kafkaa" stems
     /// as "kafka" in French, but only a German entity says "Kafka", so the word is a slip.
+    private static func stemFrequency(of word: String, inLanguagesOf scopes: [StemmerScope], database: Database) throws(XapianError) -> Int {
+        var most = 0
+        for scope in scopes { most = max(most, try scope.frequency(of: IndexTerms.stemPrefix + scope.stemmer.stem(word), database: database)) }
+        return most
+    }
+
     /// Those of `words` that the index has only with an umlaut written as two letters collapsed
     /// (`umlautSpelt`), as written or as `stemmers` stem it. One look-up or two per such word.
     private static func umlautSpelt(_ words: [String], stemmers: [StemmerScope], database: Database) throws(XapianError) -> Set<String> {
@@ -832,12 +838,6 @@ struct QueryText {
             if indexed { spelt.insert(word) }
         }
         return spelt
-    }
-
-    private static func stemFrequency(of word: String, inLanguagesOf scopes: [StemmerScope], database: Database) throws(XapianError) -> Int {
-        var most = 0
-        for scope in scopes { most = max(most, try scope.frequency(of: IndexTerms.stemPrefix + scope.stemmer.stem(word), database: database)) }
-        return most
     }
 
     /// What a word no entity has is searched as: the words it joins by underscores, as identifiers
