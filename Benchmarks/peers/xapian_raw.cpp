@@ -409,8 +409,8 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     check_at_least = n + 1: one past the matches asked for, so a full run tells whether more follow), as two runs: one with a weight cutoff (the weighted matches), and only
 //     when it falls short and the query may weigh 0 (cxapian::may_weigh_zero), one of the query
 //     scaled by 0 for the rest in docid order. When slot IndexFormat.Slot.rankingHint (the stored
-//     hint) has an upper bound > 0, the matches are instead re-ordered by weight + Ranking.hintBoost ×
-//     value / upper bound within blocks of Ranking.rerankBlock in weight order, and a page cut from
+//     hint) has an upper bound > 0, the matches are instead re-ordered by weight + Ranking.hintBoost
+//     (Ranking.typedWordHintBoost when T is one word being typed) × value / upper bound within blocks of Ranking.rerankBlock in weight order, and a page cut from
 //     them; the hints are read through a cxapian::ValueColumn (a granule of docids at a time, kept by
 //     the process), and not at all for candidates whose weight trails the limit-th weight by more
 //     than the largest boost, which cannot reach the page.
@@ -641,8 +641,12 @@ struct SearchlightPlan {
         const std::string now = Xapian::sortable_serialise((double)time(nullptr)), earliest = db.get_value_lower_bound(expiration);
         Xapian::Query expired = !earliest.empty() && earliest <= now ? Xapian::Query(Xapian::Query::OP_VALUE_LE, expiration, now) : Xapian::Query();
         std::string bound = db.get_value_upper_bound(sl::IndexFormat::Slot::rankingHint);
+        // The most the hint adds: Ranking.typedWordHintBoost while one word is typed (QueryPlanner.plan).
+        std::string typed_head, typed_last;
+        const double largest_hint = partial && plain_words(text, typed_head, typed_last) && typed_head.empty()
+            ? sl::Ranking::typedWordHintBoost : sl::Ranking::hintBoost;
         double hint_weight = !text.empty() && !bound.empty() && Xapian::sortable_unserialise(bound) > 0
-            ? sl::Ranking::hintBoost / Xapian::sortable_unserialise(bound) : 0;
+            ? largest_hint / Xapian::sortable_unserialise(bound) : 0;
         std::string whole = sl::IndexTerms::wholeTitlePrefix;
         for (const auto &w : words_of(text, true)) whole += (whole.size() > strlen(sl::IndexTerms::wholeTitlePrefix) ? " " : "") + w;
         Xapian::Query boost = whole.size() > strlen(sl::IndexTerms::wholeTitlePrefix) && whole.size() <= sl::IndexTerms::maximumTermBytes
@@ -780,11 +784,11 @@ struct SearchlightPlan {
             for (size_t start = 0; start < count && start < matches.size(); start += block) {
                 size_t end = std::min(start + block, matches.size()), page_end = count - start;
                 // Candidates trailing the page's last weight by more than the largest boost (a hair over
-                // hintBoost, as in Ranking.hintBoosts) cannot reach the page: their hints are not read.
+                // the largest, as in Ranking.hintBoosts) cannot reach the page: their hints are not read.
                 // The others' hints are read in docid order.
                 size_t reachable = end;
                 if (end - start > page_end) {
-                    double floor = matches[start + page_end - 1].first - sl::Ranking::hintBoost * (1 + 1e-9);
+                    double floor = matches[start + page_end - 1].first - largest_hint * (1 + 1e-9);
                     for (reachable = start + page_end; reachable < end && matches[reachable].first > floor; ++reachable) {}
                 }
                 std::vector<Xapian::docid> candidates;

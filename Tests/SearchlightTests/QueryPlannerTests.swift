@@ -230,6 +230,20 @@ import XapianIndex
         #expect(finished.allWords?.description.contains(IndexTerms.titlePrefixPrefix) == false)
     }
 
+    /// While one word is typed the hint weighs `Ranking.typedWordHintBoost` at the index's highest
+    /// hint; with words before it, or finished, `Ranking.hintBoost`.
+    @Test func aWordBeingTypedAloneWeighsTheHintMore() throws {
+        let scale = Ranking.typedWordHintBoost / Ranking.hintBoost
+        let alone = try plan(SearchRequest("gran"), typing: true)
+        #expect(alone.largestHintBoost == Ranking.typedWordHintBoost)
+        #expect(abs(alone.hintWeight! - 0.5 * scale) < 1e-12)
+        for (text, typing) in [("granite dom", true), ("gran", false), ("granite ", true)] {
+            let other = try plan(SearchRequest(text), typing: typing)
+            #expect(other.largestHintBoost == Ranking.hintBoost, "\(text)")
+            #expect(other.hintWeight == 0.5, "\(text)")
+        }
+    }
+
     @Test func theTitlePrefixPlanRequiresTheWordsAndOrdersByHint() throws {
         let searcher = try Searcher(schema: schema, database: nil)
         let plan = try QueryPlanner(searcher: searcher, schema: schema)

@@ -284,7 +284,8 @@ final class PageReader {
                 ordered += members.map { Hit($0, ceiling: blockCeiling) }
                 continue
             }
-            let boosts = try Ranking.hintBoosts(members.map(\.match), pageEnd: pageEnd - start, hintWeight: hintWeight, database: database)
+            let boosts = try Ranking.hintBoosts(members.map(\.match), pageEnd: pageEnd - start, hintWeight: hintWeight,
+                                                  largestBoost: plan.largestHintBoost, database: database)
             let scored = zip(members, boosts).map { Hit($0, hintBoost: $1, ceiling: blockCeiling) }
             // By weight plus boost (capping keeps that order), ties in weight order.
             ordered += scored.enumerated().sorted {

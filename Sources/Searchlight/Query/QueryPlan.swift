@@ -37,6 +37,9 @@ struct QueryPlan {
     var relevanceOrder: Bool { sort.isEmpty }
     /// What one unit of the stored hint adds to a score, when matches are re-ranked by the hint.
     var hintWeight: Double?
+    /// What `hintWeight` adds at the index's highest hint: `Ranking.hintBoost`, or
+    /// `Ranking.typedWordHintBoost` while one word is typed.
+    var largestHintBoost = Ranking.hintBoost
     /// The facet keys to count and their slots.
     var facets: [(key: String, slot: UInt32)]
     /// Whether the total must be exact even when counting it means visiting every match: with a
@@ -66,7 +69,8 @@ struct QueryPlan {
 /// facts.hintWeight   // nil when no entity has a ranking hint
 /// ```
 struct IndexFacts {
-    /// What one unit of the stored hint (log(1 + hint)) adds to a score; nil when no entity has a hint.
+    /// What one unit of the stored hint (log(1 + hint)) adds to a score, so that the index's highest
+    /// hint adds `Ranking.hintBoost`; nil when no entity has a hint.
     var hintWeight: Double?
     /// The present moment, `sortable_serialise`d, when some entity may have expired by it; nil
     /// when none can have (no entity has an expiration date, or the earliest is still ahead), so

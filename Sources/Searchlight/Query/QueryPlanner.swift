@@ -18,6 +18,8 @@ struct QueryPlanner {
         let narrowed = try request.filter.map { (filter: EntityPredicate) throws(XapianError) in try narrowing(filter) }
         var filters = try restrictions(types: request.types) + (narrowed?.queries ?? [])
         let anyWords: Query, allWords: Query?
+        // While one word is typed, popularity tells the titles it begins apart.
+        let hintBoost = text.partial && text.plainWords?.head.isEmpty == true ? Ranking.typedWordHintBoost : Ranking.hintBoost
         if !text.isEmpty {
             (anyWords, allWords) = try searcher.parse(text, allWords: request.match != .any, types: request.types)
         } else if filters.isEmpty {
@@ -40,7 +42,8 @@ struct QueryPlanner {
             sort: request.sort.map { descriptor in
                 Enquire.SortKey(slot: schema.numericSlot(descriptor.key) ?? schema.stringSlot(descriptor.key)!, descending: descriptor.descending)
             },
-            hintWeight: relevance ? facts.hintWeight : nil,
+            hintWeight: relevance ? facts.hintWeight.map { $0 * hintBoost / Ranking.hintBoost } : nil,
+            largestHintBoost: hintBoost,
             facets: request.facets.map { ($0, schema.facetSlot($0)!) },
             exactTotal: request.exactTotal || request.filter != nil || !request.facets.isEmpty)
     }
