@@ -93,6 +93,10 @@ import Testing
         #expect(try ids("beschreibung:roman") == ["verne", "simenon"])
         #expect(try ids("titel:roman").isEmpty)
         #expect(try ids("beschreibung:金庸") == ["jin"])
+        // Chinese n-grams each in the field: none of them matches the description instead.
+        #expect(try ids("titel:金庸").isEmpty)
+        #expect(try ids("titel:射雕") == ["jin"])
+        #expect(try ids("beschreibung:郭靖 -titel:射雕").isEmpty)
         #expect(try ids("beschreibung:Brüder") == ["grimm"])
         // A quoted phrase in a field: its words in that field, the phrase in the text.
         #expect(try ids("beschreibung:\"Brüder Grimm\"") == ["grimm"])

@@ -261,6 +261,12 @@ import Testing
         #expect(TextAnalyzer.segmented("ออกซิเจน-18") == "ออก อกซิ กซิเ ซิเจ เจน 18")
         #expect(TextAnalyzer.cjkNGrams("東京-2020") == "東 京 東京 2020")
         #expect(TextAnalyzer.segmented("ข้าวผัด -ไก่") == "ข้าว าวผั วผัด -ไก่")
+        // A field's value of grams: each gram in the field (and negated with it); a name that is no field stays apart.
+        #expect(TextAnalyzer.segmented("title:ข้าวผัด", fields: ["title"]) == "title:ข้าว title:าวผั title:วผัด")
+        #expect(TextAnalyzer.segmented("ok -title:ข้าวผัด", fields: ["title"]) == "ok -title:ข้าว -title:าวผั -title:วผัด")
+        #expect(TextAnalyzer.segmented("note:ข้าวผัด", fields: ["title"]) == "note: ข้าว าวผั วผัด")
+        #expect(TextAnalyzer.cjkNGrams("(title:北京 OR 上海)", fields: ["title"]) == "(title:北 title:京 title:北京 OR 上 海 上海 )")
+        #expect(TextAnalyzer.cjkNGrams("subtitle:北京", fields: ["title"]) == "subtitle: 北 京 北京")
         // A query's triples, and a two-character query, are among the document's terms.
         let document = Set(prepare("ร้านข้าวผัดอร่อยข้าวมันไก่", "th").split(separator: " "))
         #expect(Set(TextAnalyzer.segmented("ข้าวผัด").split(separator: " ")).isSubset(of: document))

@@ -88,6 +88,10 @@ struct FieldQueries {
     /// The fields whose values Xapian's parser reads as exact terms or ranges: query folding must leave their values as typed.
     var exactFields: Set<String> { Set(readings.filter { !$0.value.isWords }.keys) }
 
+    /// The fields whose values are words: query text written as n-grams gives each of a value's
+    /// grams the field (`TextAnalyzer.cjkNGrams(_:fields:)`).
+    var wordFields: Set<String> { Set(readings.filter { $0.value.isWords }.keys) }
+
     /// `text` with each `field:value` checked and rewritten as the table above says, and whether
     /// it selects by value (a number, date, boolean, enum case or exact value), as a filter does.
     ///

@@ -132,6 +132,8 @@ final class Searcher {
     let fields: FieldQueries
     /// Fields whose values Xapian reads as exact terms or ranges: their values are not folded.
     let exactFields: Set<String>
+    /// Fields whose values are words: a value of n-grams (CJK, Thai) gives each gram the field.
+    let wordFields: Set<String>
     let synonyms: SynonymTable
     /// How many terms a partially typed last word may expand to.
     static let partialExpansionLimit: UInt32 = 20
@@ -177,6 +179,7 @@ final class Searcher {
         languages = parsers
         self.fields = fields
         exactFields = fields.exactFields
+        wordFields = fields.wordFields
         stopwords = parsers.reduce(into: Set<String>()) { $0.formUnion($1.analyzer.stopwords) }
         expansionStemmer = parsers.count == 1 ? parsers[0].stemmer : nil
     }
@@ -219,7 +222,7 @@ final class Searcher {
         let folded = Self.mappingWords(text, exactFields: exactFields) { word in
             word.utf8.allSatisfy({ $0 < 0x80 }) ? word : TextNormalizer.normalized(word)
         }
-        return TextAnalyzer.cjkNGrams(TextAnalyzer.segmented(TextAnalyzer.droppingQuestionWords(folded)))
+        return TextAnalyzer.cjkNGrams(TextAnalyzer.segmented(TextAnalyzer.droppingQuestionWords(folded), fields: wordFields), fields: wordFields)
     }
 
     /// The marks the parser reads as quotes (`„` as well, which opens a German or Romanian quotation).

@@ -289,8 +289,15 @@ public struct TextAnalyzer: Sendable {
     /// TextAnalyzer.segmented("ข้าวผัด", grams: TextAnalyzer.indexedGrams)  // "ข้า าว วผั ผัด ข้าว าวผั วผัด"
     /// TextAnalyzer.segmented("ไก่")                              // "ไก่"
     /// TextAnalyzer.segmented("ออกซิเจน-18")                     // "ออก อกซิ กซิเ ซิเจ เจน 18"
+    /// TextAnalyzer.segmented("title:ข้าวผัด", fields: ["title"])  // "title:ข้าว title:าวผั title:วผัด"
     /// ```
-    public static func segmented(_ text: String, grams: ClosedRange<Int> = searchedGrams) -> String {
+    ///
+    /// - Parameters:
+    ///   - text: Document or query text.
+    ///   - grams: The sizes of the runs to write.
+    ///   - fields: The fields whose values are words: a span that is such a field's value
+    ///     (`title:ข้าวผัด`) has the field on each of its runs (`fieldedGrams`).
+    public static func segmented(_ text: String, grams: ClosedRange<Int> = searchedGrams, fields: Set<String> = []) -> String {
         // Every script concerned is encoded in UTF-8 from lead byte 0xE0 (U+0E00) up.
         guard text.utf8.contains(where: { $0 >= 0xE0 }), text.unicodeScalars.contains(where: isPaired) else { return text }
         var result = ""
@@ -298,19 +305,15 @@ public struct TextAnalyzer: Sendable {
         var span: [Character] = []
         func flushSpan() {
             guard !span.isEmpty else { return }
-            if let last = result.last, !last.isWhitespace, !endsInPrefixOperator(result) { result.append(" ") }
+            var runs: [String] = []
             if span.count < grams.lowerBound {
-                result.append(contentsOf: span)
+                runs.append(String(span))
             } else {
-                var first = true
                 for size in grams where size <= span.count {
-                    for start in 0...(span.count - size) {
-                        if !first { result.append(" ") }
-                        first = false
-                        result.append(contentsOf: span[start..<(start + size)])
-                    }
+                    for start in 0...(span.count - size) { runs.append(String(span[start..<(start + size)])) }
                 }
             }
+            appendWords(runs, to: &result, fields: fields)
             span.removeAll(keepingCapacity: true)
         }
         for character in text {
@@ -370,17 +373,22 @@ public struct TextAnalyzer: Sendable {
     /// ```swift
     /// TextAnalyzer.cjkNGrams("東京の夜")   // "東 京 の 夜 東京 京の の夜"
     /// TextAnalyzer.cjkNGrams("東京-2020")  // "東 京 東京 2020"
+    /// TextAnalyzer.cjkNGrams("title:北京", fields: ["title"])   // "title:北 title:京 title:北京"
     /// ```
-    public static func cjkNGrams(_ text: String) -> String {
+    ///
+    /// - Parameters:
+    ///   - text: Query text.
+    ///   - fields: The fields whose values are words: a run that is such a field's value has the
+    ///     field on each of its n-grams (`fieldedGrams`).
+    public static func cjkNGrams(_ text: String, fields: Set<String> = []) -> String {
         guard text.utf8.contains(where: { $0 >= 0xE2 }), text.unicodeScalars.contains(where: isCJK) else { return text }
         var result = ""
         var run: [Unicode.Scalar] = []
         func flushRun() {
             guard !run.isEmpty else { return }
-            if let last = result.unicodeScalars.last, !last.properties.isWhitespace, !endsInPrefixOperator(result) { result.append(" ") }
             var grams = run.map { String($0) }
             if run.count > 1 { grams += (0..<(run.count - 1)).map { String(run[$0]) + String(run[$0 + 1]) } }
-            result.append(grams.joined(separator: " "))
+            appendWords(grams, to: &result, fields: fields)
             run.removeAll(keepingCapacity: true)
         }
         for scalar in text.unicodeScalars {
@@ -405,6 +413,38 @@ public struct TextAnalyzer: Sendable {
     private static func endsInPrefixOperator(_ text: String) -> Bool {
         guard let last = text.unicodeScalars.last, last == "-" || last == "+" else { return false }
         return text.unicodeScalars.dropLast().last.map(\.properties.isWhitespace) ?? true
+    }
+
+    /// Appends the n-grams `words` of one span to `result`, as words: after a space, unless
+    /// `result` ends in an operator, or when `result` ends in one of `fields` and its colon
+    /// (`fieldedGrams`), each gram with that field.
+    private static func appendWords(_ words: [String], to result: inout String, fields: Set<String>) {
+        if let field = fieldedGrams(result, fields: fields) {
+            result.removeLast(field.count)
+            result.append(words.map { field + $0 }.joined(separator: " "))
+            return
+        }
+        if let last = result.unicodeScalars.last, !last.properties.isWhitespace, !endsInPrefixOperator(result) { result.append(" ") }
+        result.append(words.joined(separator: " "))
+    }
+
+    /// The field `text` ends in when it ends in one of `fields`, its colon and nothing after
+    /// (`title:`, with the `-` or `+` before it: `-title:`), at its start or after a space or a
+    /// bracket: the field a span of n-grams that follows is the value of, which each gram then
+    /// carries ("title:北 title:京 title:北京"), as one field word applies to one parsed word.
+    /// Nil otherwise.
+    private static func fieldedGrams(_ text: String, fields: Set<String>) -> String? {
+        guard !fields.isEmpty, text.unicodeScalars.last == ":" else { return nil }
+        let name = text.unicodeScalars.dropLast().reversed().prefix { $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" }
+        guard fields.contains(String(String.UnicodeScalarView(name.reversed()))) else { return nil }
+        var field = text.unicodeScalars.suffix(name.count + 1)
+        var before = text.unicodeScalars.dropLast(name.count + 1)
+        if let sign = before.last, sign == "-" || sign == "+" {
+            field.insert(sign, at: field.startIndex)
+            before = before.dropLast()
+        }
+        guard before.last.map({ $0.properties.isWhitespace || $0 == "(" }) ?? true else { return nil }
+        return String(String.UnicodeScalarView(field))
     }
 
     /// A letter in the ranges Xapian 1.4's CJK n-gram tokenizer treats as CJK.
