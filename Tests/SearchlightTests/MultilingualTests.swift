@@ -374,6 +374,12 @@ import Testing
         let german = try index.search(SearchRequest("", types: ["buch"], sort: [SortDescriptor("titel")])).results
             .compactMap { $0.entity.attributes["titel"]?.text }
         #expect(german == ["Erinnerungen eines Müllers", "Über den Fluss"])
+        // Cyrillic letters that Unicode encodes after я sort after the letter their alphabets put them after.
+        let ukrainian = ["Яблуко", "Ґава", "Гора", "Євген", "Едем", "Ірина", "Ива", "Жук", "Дім", "Київ"]
+        #expect(ukrainian.sorted { DocumentBuilder.sortKey($0) < DocumentBuilder.sortKey($1) }
+                == ["Гора", "Ґава", "Дім", "Едем", "Євген", "Жук", "Ива", "Ірина", "Київ", "Яблуко"])
+        let serbian = ["Џеп", "Чаша", "Шума", "Ђак", "Дан", "Ера"]
+        #expect(serbian.sorted { DocumentBuilder.sortKey($0) < DocumentBuilder.sortKey($1) } == ["Дан", "Ђак", "Ера", "Чаша", "Џеп", "Шума"])
     }
 
     @Test func languagesAreGuessedFromInferredText() {

@@ -35,6 +35,24 @@ enum IndexTerms {
     static let titlePrefixPrefix = "XP"
     static let maximumPrefixLength = 5
 
+    /// The letters of a typed prefix, as prefixes are counted and cut: Unicode scalars, not
+    /// grapheme clusters. A cluster may take several keystrokes: "दिल" (three scalars) is typed on
+    /// the way to "दिल्ली", whose clusters are "दि" and "ल्ली"; "ต้มย" on the way to "ต้มยำ".
+    ///
+    /// ```swift
+    /// IndexTerms.prefixLength("दिल")   // 3 ("दिल".count is 2)
+    /// ```
+    static func prefixLength(_ text: some StringProtocol) -> Int { text.unicodeScalars.count }
+
+    /// The first `length` letters (`prefixLength`) of `word`.
+    ///
+    /// ```swift
+    /// IndexTerms.prefix(of: "दिल्ली", length: 3)   // "दिल"
+    /// ```
+    static func prefix(of word: some StringProtocol, length: Int) -> String {
+        String(String.UnicodeScalarView(word.unicodeScalars.prefix(length)))
+    }
+
     /// A word of a default-field attribute that folding changes, as written (lower-cased, NFC;
     /// `TextAnalyzer.exactForms`): a query typed with the same accents ranks the entity higher.
     static let exactFormPrefix = "XO"

@@ -129,8 +129,8 @@ final class DocumentBuilder {
         for (i, word) in words.enumerated() {
             addBooleanTerm(IndexTerms.completionPrefix + word)
             if i + 1 < words.count { addBooleanTerm(IndexTerms.completionPrefix + word + " " + words[i + 1]) }
-            for length in 1...min(IndexTerms.maximumPrefixLength, word.count) {
-                addBooleanTerm(IndexTerms.titlePrefixPrefix + word.prefix(length))
+            for length in 1...min(IndexTerms.maximumPrefixLength, IndexTerms.prefixLength(word)) {
+                addBooleanTerm(IndexTerms.titlePrefixPrefix + IndexTerms.prefix(of: word, length: length))
             }
         }
     }
@@ -197,6 +197,30 @@ final class DocumentBuilder {
 
     /// Sort keys compare without case, accents or width, so "Élan" sorts with "elan" and "Über"
     /// with "uber" (Latin, Greek and Cyrillic by their letters; other scripts after them, by code
-    /// point), and are cut to a bounded length.
-    static func sortKey(_ text: String) -> String { String(TextNormalizer.normalized(text).prefix(64)) }
+    /// point), and are cut to a bounded length. The Cyrillic letters that Unicode encodes after я
+    /// sort after the letter their alphabets put them after (`cyrillicSortLetters`): Ukrainian
+    /// "Ґава" after "Гора", "Євген" after "Едем", "Ірина" after "Ива", all before "Яблуко".
+    static func sortKey(_ text: String) -> String {
+        let key = TextNormalizer.normalized(text)
+        guard key.unicodeScalars.contains(where: { cyrillicSortLetters[$0] != nil }) else { return String(key.prefix(64)) }
+        var placed = String.UnicodeScalarView()
+        for scalar in key.unicodeScalars {
+            if let before = cyrillicSortLetters[scalar] {
+                placed.append(before)
+                placed.append(afterEveryLetter)
+            } else {
+                placed.append(scalar)
+            }
+        }
+        return String(String(placed).prefix(64))
+    }
+
+    /// Cyrillic letters encoded after я, by the letter of U+0430–044F that their alphabets put them
+    /// right after: Ukrainian ґ є і (ї folds to і), Belarusian ў, Serbian and Macedonian ђ ѕ ј љ њ ћ џ.
+    private static let cyrillicSortLetters: [Unicode.Scalar: Unicode.Scalar] = [
+        "ґ": "г", "є": "е", "і": "и", "ў": "у", "ђ": "д", "ѕ": "з", "ј": "и", "љ": "л", "њ": "н", "ћ": "т", "џ": "ч",
+    ]
+
+    /// What follows a letter placed after another in a sort key: above every letter, so "єва" sorts after every "е…".
+    private static let afterEveryLetter: Unicode.Scalar = "\u{10FFFF}"
 }

@@ -47,15 +47,15 @@ extension EntityIndex {
             var groups = (1...IndexTerms.maximumPrefixLength).map { _ in CompletionGroup() }
             func close(_ group: CompletionGroup) throws {
                 guard !group.prefix.isEmpty else { return }
-                let stored = group.prefix.count <= ShortPrefixTables.longestCompletionPrefix || group.count > ShortPrefixTables.liveScanLimit
+                let stored = IndexTerms.prefixLength(group.prefix) <= ShortPrefixTables.longestCompletionPrefix || group.count > ShortPrefixTables.liveScanLimit
                 let json = JSONValue.array(group.best.map { .array([.string($0.text), .int($0.count)]) })
                 // An empty value deletes a list a prefix no longer needs.
                 try writer.setMetadata(IndexMetadata.completions(group.prefix), stored ? Array(json.jsonText.utf8) : [])
             }
             try writer.forEachTerm(withPrefix: IndexTerms.completionPrefix) { term, frequency in
                 let text = String(term.dropFirst(IndexTerms.completionPrefix.count))
-                for length in 1...min(IndexTerms.maximumPrefixLength, text.count) {
-                    let prefix = String(text.prefix(length))
+                for length in 1...min(IndexTerms.maximumPrefixLength, IndexTerms.prefixLength(text)) {
+                    let prefix = IndexTerms.prefix(of: text, length: length)
                     if groups[length - 1].prefix != prefix {
                         do { try close(groups[length - 1]) } catch { failure = error; return false }
                         groups[length - 1] = CompletionGroup(prefix: prefix)
@@ -75,7 +75,7 @@ extension EntityIndex {
             var prefixes: [String] = []
             var small: [String] = []
             try writer.forEachTerm(withPrefix: IndexTerms.titlePrefixPrefix) { term, frequency in
-                if term.count - IndexTerms.titlePrefixPrefix.count <= ShortPrefixTables.longestEntityPrefix
+                if IndexTerms.prefixLength(term.dropFirst(IndexTerms.titlePrefixPrefix.count)) <= ShortPrefixTables.longestEntityPrefix
                     || frequency > ShortPrefixTables.liveScanLimit {
                     prefixes.append(term)
                 } else {

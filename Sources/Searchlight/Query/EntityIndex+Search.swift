@@ -86,11 +86,19 @@ extension EntityIndex {
         let umlautSpellings = searched.contains { $0.analyzer.language.germanUmlautAlternates }
         var normalized = searcher.normalized(fieldsText)
         // Searched in German alone: umlauts written as two letters are looked up as German text is
-        // indexed, as its parse reads them ("uebersetzung" as "Übersetzung").
+        // indexed, as its parse reads them ("uebersetzung" as "Übersetzung"). Not a word being
+        // typed, whose letters may yet spell no umlaut ("Due" of "Duell"): title prefixes are
+        // indexed as written, and `QueryText.lookUp` expands it both ways.
         if umlautSpellings, searched.allSatisfy(\.analyzer.language.germanUmlautAlternates) {
-            normalized = Searcher.mappingWords(normalized, exactFields: searcher.exactFields) { word in
+            let typedLast = request.typing && QueryText.endsInWord(normalized)
+            let collapsed = Searcher.mappingWords(normalized, exactFields: searcher.exactFields) { word in
                 let lowered = word.lowercased(), collapsed = TextNormalizer.collapsingUmlautSpellings(lowered)
                 return collapsed == lowered ? word : collapsed
+            }
+            if !typedLast {
+                normalized = collapsed
+            } else if let lastSpace = normalized.lastIndex(of: " ") {
+                normalized = String(collapsed[..<(collapsed.lastIndex(of: " ") ?? collapsed.endIndex)]) + normalized[lastSpace...]
             }
         }
         var text = QueryText(normalized, typed: request.text, typing: request.typing, stopwords: searcher.stopwords)

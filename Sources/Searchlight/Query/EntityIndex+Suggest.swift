@@ -53,7 +53,7 @@ extension EntityIndex {
         /// written together ("libre off": libreoffice, `QueryText.wordsWrittenTogether`).
         func bestEntities(_ text: String, typing: Bool) throws(SearchlightError) -> SearchResults {
             let words = Words.lowercased(text)
-            if typing, let last = words.last, last.count <= IndexTerms.maximumPrefixLength, !QueryText.isUnspaced(last) {
+            if typing, let last = words.last, IndexTerms.prefixLength(last) <= IndexTerms.maximumPrefixLength, !QueryText.isUnspaced(last) {
                 let titled = try read { (state: inout State) throws -> SearchResults? in
                     let titled = try Self.entitiesByTitlePrefix(head: Array(words.dropLast()), prefix: last, types: types, limit: limit, state: &state)
                     guard titled.results.isEmpty, words.count > 1 else { return titled }
@@ -113,7 +113,7 @@ extension EntityIndex {
     /// Completion terms extending `text` (all typed words, the last one partial), most frequent first:
     /// at least the best `limit`, from the stored list when it has enough.
     private func completions(for text: String, limit: Int) throws(SearchlightError) -> ([(text: String, count: Int)], Bool) {
-        if !text.contains(" "), text.count <= IndexTerms.maximumPrefixLength, limit <= ShortPrefixTables.completionsPerPrefix,
+        if !text.contains(" "), IndexTerms.prefixLength(text) <= IndexTerms.maximumPrefixLength, limit <= ShortPrefixTables.completionsPerPrefix,
            let stored = try storedCompletions(of: text) {
             return (stored, false)
         }
@@ -141,7 +141,7 @@ extension EntityIndex {
     static func entitiesByTitlePrefix(head: [String], prefix: String, types: [String], offset: Int = 0, limit: Int,
                                       exactTotal: Bool = false, state: inout State) throws(XapianError) -> SearchResults {
         let schema = state.schema
-        if head.isEmpty, prefix.count <= IndexTerms.maximumPrefixLength,
+        if head.isEmpty, IndexTerms.prefixLength(prefix) <= IndexTerms.maximumPrefixLength,
            let stored = try storedPrefixEntities(prefix, types: types, offset: offset, limit: limit, database: state.database),
            stored.total.isExact || !exactTotal {
             return SearchResults(query: prefix, total: stored.total.count, totalIsExact: stored.total.isExact,

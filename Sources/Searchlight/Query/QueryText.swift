@@ -355,7 +355,7 @@ struct QueryText {
     /// search lists, as `suggest` does, the entities with a title word it begins (not in scripts
     /// written without spaces, `isUnspaced`).
     var shortTypedPrefix: String? {
-        guard isTyping, let (head, last) = plainWords, head.isEmpty, last.count <= ShortPrefixTables.longestEntityPrefix,
+        guard isTyping, let (head, last) = plainWords, head.isEmpty, IndexTerms.prefixLength(last) <= ShortPrefixTables.longestEntityPrefix,
               !Self.isUnspaced(last) else { return nil }
         return last
     }
@@ -437,9 +437,17 @@ struct QueryText {
         }
         for text in searchedTexts {
             guard text.partial, let (head, last) = text.plainWords,
-                  last.count >= (head.isEmpty ? ShortPrefixTables.longestEntityPrefix + 1 : Searcher.shortestExpansionAfterWords),
+                  IndexTerms.prefixLength(last) >= (head.isEmpty ? ShortPrefixTables.longestEntityPrefix + 1 : Searcher.shortestExpansionAfterWords),
                   expansions[last] == nil else { continue }
-            (expansions[last], completionWords[last]) = try Self.expansions(of: last, database: database, stemmer: expansionStemmer)
+            var (unmatched, all) = try Self.expansions(of: last, database: database, stemmer: expansionStemmer)
+            // A German word being typed, left as typed (`EntityIndex.search`), expands as indexed too ("schlue": "schlussel").
+            if umlautSpellings, let collapsed = TextNormalizer.umlautSpellings(of: last).first {
+                let spelt = try Self.expansions(of: collapsed, database: database, stemmer: expansionStemmer)
+                let limit = Int(Searcher.partialExpansionLimit)
+                unmatched = Array((unmatched + spelt.unmatched.filter { !unmatched.contains($0) }).prefix(limit))
+                all = Array((all + spelt.all.filter { !all.contains($0) }).prefix(limit))
+            }
+            (expansions[last], completionWords[last]) = (unmatched, all)
         }
     }
 
@@ -897,10 +905,19 @@ struct QueryText {
         return (kept, all)
     }
 
-    /// Whether `text` ends in a letter or digit: its last word is not finished yet.
+    /// Whether `text` ends in a letter or digit, or in marks on one (a virama: "दिल्" is typed on
+    /// the way to "दिल्ली"): its last word is not finished yet.
     static func endsInWord(_ text: String) -> Bool {
-        guard let last = text.unicodeScalars.last else { return false }
+        guard let last = text.unicodeScalars.last(where: { !isMark($0) }) else { return false }
         return last.properties.isAlphabetic || ("0"..."9").contains(last)
+    }
+
+    /// Whether `scalar` is a combining mark (nonspacing, spacing or enclosing), which belongs to the letter before it.
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
     }
 
     /// Text of letters, digits and spaces only (no operators), split into the words before the

@@ -502,7 +502,7 @@ final class Searcher {
                 word = try Query.combine(.synonym, [word, try Self.synonym(of: words)])
             }
             var alternatives = [word]
-            if last.count <= IndexTerms.maximumPrefixLength { alternatives.append(Query.term(IndexTerms.titlePrefixPrefix + last)) }
+            if IndexTerms.prefixLength(last) <= IndexTerms.maximumPrefixLength { alternatives.append(Query.term(IndexTerms.titlePrefixPrefix + last)) }
             let typed = try Query.combine(.or, alternatives)
             guard !head.isEmpty else { return (typed, allWords ? typed : nil) }
             let words = try parser.parse(language.adjusted(head), flags: [])

@@ -231,7 +231,8 @@ struct SnippetBuilder {
     /// Whether a folded word matches: it begins with the word being typed, or, as `language`
     /// writes it, is a stem or stems to one.
     private func matches(folded word: String, in language: Int) -> Bool {
-        if let typed, word.hasPrefix(typed) { return true }
+        // By scalars, as prefixes are typed: "दिल" begins "दिल्ली", though not as clusters.
+        if let typed, word.unicodeScalars.starts(with: typed.unicodeScalars) { return true }
         return matches(analysed: Self.adjusted(word, in: languages[language].language), in: language)
     }
 

@@ -165,15 +165,19 @@ enum TypoCorrections {
     }
 
     /// The letters of `letter`'s script that an index's folded words are written in: the small or
-    /// caseless letters of the 128 code points around it (a to z for ASCII), not the vowel signs
-    /// of Indic scripts.
+    /// caseless letters of the 128 code points around it (a to z for ASCII), or of the whole
+    /// 256 of the Cyrillic and Arabic blocks (Ukrainian ґ, U+0491, is a slip of г, U+0433; Persian
+    /// چ, U+0686, of ج), not the vowel signs of Indic scripts.
     ///
     /// ```swift
     /// TypoCorrections.scriptLetters(around: "k").count   // 26
+    /// TypoCorrections.scriptLetters(around: "г").contains("ґ")   // true
     /// ```
     static func scriptLetters(around letter: Unicode.Scalar) -> [Unicode.Scalar] {
         guard !letter.isASCII else { return latinLetters }
-        return ((letter.value & ~0x7F)...(letter.value | 0x7F)).compactMap(Unicode.Scalar.init)
+        let wholeBlock = (0x0400...0x04FF).contains(letter.value) || (0x0600...0x06FF).contains(letter.value)
+        let mask: UInt32 = wholeBlock ? 0xFF : 0x7F
+        return ((letter.value & ~mask)...(letter.value | mask)).compactMap(Unicode.Scalar.init)
             .filter { [.lowercaseLetter, .otherLetter].contains($0.properties.generalCategory) }
     }
 
@@ -182,8 +186,8 @@ enum TypoCorrections {
 
     /// The beginnings of the words the typist meant if the first letter typed was a slip: another
     /// letter of its script before the second and third typed (the first changed), or before the
-    /// first and second (a first letter left out). Its script's letters are the lower-case letters
-    /// of the 128 code points around it (a to z for ASCII): an index's words are folded.
+    /// first and second (a first letter left out). Its script's letters are `scriptLetters(around:)`:
+    /// an index's words are folded.
     ///
     /// ```swift
     /// TypoCorrections.firstLetterSlips(of: Array("qireshark".unicodeScalars)).contains("wir")   // true

@@ -352,6 +352,8 @@ public enum TextNormalizer {
         if base < 0x0530 { return true }  // Latin, Greek, Cyrillic
         if (mark >= 0x064B && mark <= 0x065F) || mark == 0x0670 || (mark >= 0x06D6 && mark <= 0x06ED) { return true }  // Arabic harakat
         if mark >= 0x0591 && mark <= 0x05C7 { return true }  // Hebrew points and accents
+        // The nukta of Devanagari, Bengali, Gurmukhi, Gujarati and Oriya (क़िला, ग़ज़ल), often typed without.
+        if mark == 0x093C || mark == 0x09BC || mark == 0x0A3C || mark == 0x0ABC || mark == 0x0B3C { return true }
         return (mark >= 0x1AB0 && mark <= 0x1AFF) || (mark >= 0x1DC0 && mark <= 0x1DFF)
             || (mark >= 0x20D0 && mark <= 0x20FF) || (mark >= 0xFE20 && mark <= 0xFE2F)
     }

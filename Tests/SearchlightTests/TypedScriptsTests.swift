@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import Searchlight
+
+/// Every keystroke of a title word keeps finding it, in scripts whose letters take several
+/// keystrokes (Hindi's vowel signs and viramas, Thai's vowels after their consonant) and in German
+/// words whose "ae", "oe" or "ue" spell no umlaut; and the letters people type for others: Hindi
+/// without its nukta, Ukrainian г for ґ.
+@Suite struct TypedScripts {
+    static let schema = try! Schema(jsonText: """
+    {"types": [
+      {"name": "hi", "language": "hi", "display": {"title": "title"},
+       "attributes": [{"key": "title", "kind": "text", "weight": 5}, {"key": "body", "kind": "text"}]},
+      {"name": "th", "language": "th", "display": {"title": "title"},
+       "attributes": [{"key": "title", "kind": "text", "weight": 5}, {"key": "body", "kind": "text"}]},
+      {"name": "de", "language": "de", "display": {"title": "title"},
+       "attributes": [{"key": "title", "kind": "text", "weight": 5}, {"key": "body", "kind": "text"}]},
+      {"name": "uk", "language": "uk", "display": {"title": "title"},
+       "attributes": [{"key": "title", "kind": "text", "weight": 5}, {"key": "body", "kind": "text"}]}
+    ]}
+    """, source: "typed scripts test schema")
+
+    let folder = TemporaryFolder()
+    let index: EntityIndex
+
+    init() throws {
+        index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(Self.schema)
+        try index.index([
+            Entity(type: "hi", id: "delhi", attributes: ["title": "दिल्ली का लाल क़िला", "body": "मुग़ल बादशाह शाहजहाँ का क़िला"]),
+            Entity(type: "hi", id: "godan", attributes: ["title": "प्रेमचंद: गोदान", "body": "किसान होरी की कहानी"]),
+            Entity(type: "hi", id: "ghazal", attributes: ["title": "ग़ज़ल संग्रह", "body": "उर्दू और हिंदी की ग़ज़लें"]),
+            Entity(type: "th", id: "tomyam", attributes: ["title": "ต้มยำกุ้ง", "body": "ต้มยำกุ้งรสจัด"]),
+            Entity(type: "th", id: "somtam", attributes: ["title": "ส้มตำ", "body": "สลัดมะละกอ"]),
+            Entity(type: "de", id: "duell", attributes: ["title": "Duell am Abend", "body": "Ein Western"]),
+            Entity(type: "de", id: "aerobic", attributes: ["title": "Aerobic für Anfänger", "body": "Ein Fitnesskurs"]),
+            Entity(type: "de", id: "schluessel", attributes: ["title": "Der Schlüsselbund", "body": "Ein Roman"]),
+            Entity(type: "uk", id: "gruntovka", attributes: ["title": "Ґрунтовка для стін", "body": "Ґрунтовка глибокого проникнення"]),
+        ])
+    }
+
+    func typed(_ text: String, _ type: String) throws -> [String] {
+        var request = SearchRequest(text, types: [type], limit: 10)
+        request.typing = true
+        return try index.search(request).results.map(\.entity.id.stringValue)
+    }
+
+    func searched(_ text: String, _ type: String) throws -> [String] {
+        try index.search(SearchRequest(text, types: [type], limit: 10)).results.map(\.entity.id.stringValue)
+    }
+
+    /// Each prefix of each title word, cut between Unicode scalars as they are typed (a consonant,
+    /// then its vowel sign or virama), finds the entity.
+    @Test(arguments: ["delhi", "godan", "tomyam", "somtam"])
+    func everyKeystrokeOfATitleWordFindsIt(id: String) throws {
+        let titles = ["delhi": ("दिल्ली", "hi"), "godan": ("गोदान", "hi"), "tomyam": ("ต้มยำกุ้ง", "th"), "somtam": ("ส้มตำ", "th")]
+        let (word, type) = titles[id]!
+        let scalars = Array(word.unicodeScalars)
+        for length in 1...min(scalars.count, 7) {
+            let prefix = String(String.UnicodeScalarView(scalars.prefix(length)))
+            #expect(try typed(prefix, type).contains(id), "\(prefix)")
+        }
+    }
+
+    @Test func hindiWithoutItsNuktaFindsTextWithIt() throws {
+        #expect(try searched("किला", "hi") == ["delhi"])
+        #expect(try searched("मुगल", "hi") == ["delhi"])
+        #expect(try typed("गज", "hi") == ["ghazal"])
+        #expect(try searched("ग़ज़ल", "hi") == ["ghazal"])
+    }
+
+    @Test func germanLettersThatSpellNoUmlautAreTypedAsWritten() throws {
+        #expect(try typed("Duel", "de") == ["duell"])
+        #expect(try typed("Aer", "de") == ["aerobic"])
+        #expect(try typed("Aerob", "de") == ["aerobic"])
+        // An umlaut written as two letters, typed: still the word with the umlaut.
+        #expect(try typed("Schluesselb", "de") == ["schluessel"])
+        #expect(try searched("Schluesselbund", "de") == ["schluessel"])
+    }
+
+    @Test func ukrainianGheWithUpturnIsASlipOfGhe() throws {
+        #expect(try searched("грунтовка", "uk") == ["gruntovka"])
+    }
+}
