@@ -5,7 +5,7 @@ import Testing
 /// Every keystroke of a title word keeps finding it, in scripts whose letters take several
 /// keystrokes (Hindi's vowel signs and viramas, Thai's vowels after their consonant) and in German
 /// words whose "ae", "oe" or "ue" spell no umlaut; and the letters people type for others: Hindi
-/// without its nukta, Ukrainian г for ґ.
+/// without its nukta, Ukrainian г for ґ; and Arabic آ, as the stemmer reads it.
 @Suite struct TypedScripts {
     static let schema = try! Schema(jsonText: """
     {"types": [
@@ -16,6 +16,8 @@ import Testing
       {"name": "de", "language": "de", "display": {"title": "title"},
        "attributes": [{"key": "title", "kind": "text", "weight": 5}, {"key": "body", "kind": "text"}]},
       {"name": "uk", "language": "uk", "display": {"title": "title"},
+       "attributes": [{"key": "title", "kind": "text", "weight": 5}, {"key": "body", "kind": "text"}]},
+      {"name": "ar", "language": "ar", "display": {"title": "title"},
        "attributes": [{"key": "title", "kind": "text", "weight": 5}, {"key": "body", "kind": "text"}]}
     ]}
     """, source: "typed scripts test schema")
@@ -35,6 +37,8 @@ import Testing
             Entity(type: "de", id: "duell", attributes: ["title": "Duell am Abend", "body": "Ein Western"]),
             Entity(type: "de", id: "aerobic", attributes: ["title": "Aerobic für Anfänger", "body": "Ein Fitnesskurs"]),
             Entity(type: "de", id: "schluessel", attributes: ["title": "Der Schlüsselbund", "body": "Ein Roman"]),
+            Entity(type: "ar", id: "quran", attributes: ["title": "القُرْآن الكَرِيم", "body": "كِتَاب الإسلام المُقَدَّس"]),
+            Entity(type: "ar", id: "village", attributes: ["title": "حكاية القرية", "body": "قصة قصيرة"]),
             Entity(type: "uk", id: "gruntovka", attributes: ["title": "Ґрунтовка для стін", "body": "Ґрунтовка глибокого проникнення"]),
         ])
     }
@@ -80,5 +84,10 @@ import Testing
 
     @Test func ukrainianGheWithUpturnIsASlipOfGhe() throws {
         #expect(try searched("грунтовка", "uk") == ["gruntovka"])
+    }
+
+    @Test func arabicWithAndWithoutTheArticleMeetsTheWordWithMadda() throws {
+        #expect(try searched("قرآن", "ar") == ["quran"])
+        #expect(try searched("القرآن", "ar") == ["quran"])
     }
 }

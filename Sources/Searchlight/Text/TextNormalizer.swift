@@ -350,6 +350,9 @@ public enum TextNormalizer {
         if mark == 0x0306 && (base == 0x0438 || base == 0x0418) { return false }
         if mark >= 0x0300 && mark <= 0x036F { return true }
         if base < 0x0530 { return true }  // Latin, Greek, Cyrillic
+        // The madda of آ stays: Arabic's stemmer reads آ as a hamza and alef, and the bare alef
+        // left by folding it as a suffix's ("القرآن", "قرآن" stem alike only with it).
+        if mark == 0x0653 && base == 0x0627 { return false }
         if (mark >= 0x064B && mark <= 0x065F) || mark == 0x0670 || (mark >= 0x06D6 && mark <= 0x06ED) { return true }  // Arabic harakat
         if mark >= 0x0591 && mark <= 0x05C7 { return true }  // Hebrew points and accents
         // The nukta of Devanagari, Bengali, Gurmukhi, Gujarati and Oriya (क़िला, ग़ज़ल), often typed without.
