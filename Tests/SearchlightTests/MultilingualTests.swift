@@ -281,6 +281,9 @@ import Testing
         // Its last part too when the index lacks the first ("waldorf" is no word of it).
         try index.index([Entity(type: "doc", id: "waldorf", attributes: ["text": "Die Waldorfschulen sind privat"])])
         #expect(try index.search(SearchRequest("Waldorfschulen")).results.map(\.entity.id.stringValue) == ["waldorf", "schools"])
+        // A word of five letters too.
+        try index.index([Entity(type: "doc", id: "milchreis", attributes: ["text": "Milchreis mit Zimt und Zucker"])])
+        #expect(try index.search(SearchRequest("Milch")).results.map(\.entity.id.stringValue) == ["milchreis"])
     }
 
     /// An Arabic query of "للعصيان" (for the disobedience) finds the text that says "العصيان".
