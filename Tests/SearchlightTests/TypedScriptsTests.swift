@@ -5,7 +5,8 @@ import Testing
 /// Every keystroke of a title word keeps finding it, in scripts whose letters take several
 /// keystrokes (Hindi's vowel signs and viramas, Thai's vowels after their consonant) and in German
 /// words whose "ae", "oe" or "ue" spell no umlaut; and the letters people type for others: Hindi
-/// without its nukta, Ukrainian г for ґ; and Arabic آ, as the stemmer reads it.
+/// without its nukta, Ukrainian г for ґ, Vietnamese place names' syllables written together; and
+/// Arabic آ, as the stemmer reads it.
 @Suite struct TypedScripts {
     static let schema = try! Schema(jsonText: """
     {"types": [
@@ -16,6 +17,8 @@ import Testing
       {"name": "de", "language": "de", "display": {"title": "title"},
        "attributes": [{"key": "title", "kind": "text", "weight": 5}, {"key": "body", "kind": "text"}]},
       {"name": "uk", "language": "uk", "display": {"title": "title"},
+       "attributes": [{"key": "title", "kind": "text", "weight": 5}, {"key": "body", "kind": "text"}]},
+      {"name": "vi", "language": "vi", "display": {"title": "title"},
        "attributes": [{"key": "title", "kind": "text", "weight": 5}, {"key": "body", "kind": "text"}]},
       {"name": "ar", "language": "ar", "display": {"title": "title"},
        "attributes": [{"key": "title", "kind": "text", "weight": 5}, {"key": "body", "kind": "text"}]}
@@ -39,6 +42,9 @@ import Testing
             Entity(type: "de", id: "schluessel", attributes: ["title": "Der Schlüsselbund", "body": "Ein Roman"]),
             Entity(type: "ar", id: "quran", attributes: ["title": "القُرْآن الكَرِيم", "body": "كِتَاب الإسلام المُقَدَّس"]),
             Entity(type: "ar", id: "village", attributes: ["title": "حكاية القرية", "body": "قصة قصيرة"]),
+            Entity(type: "vi", id: "hanoi", attributes: ["title": "Phở bò Hà Nội", "body": "Món ăn sáng nổi tiếng"]),
+            Entity(type: "vi", id: "danang", attributes: ["title": "Đà Nẵng và cầu Rồng", "body": "Thành phố biển miền Trung"]),
+            Entity(type: "vi", id: "pianist", attributes: ["title": "Đặng Thái Sơn", "body": "Nghệ sĩ dương cầm"]),
             Entity(type: "uk", id: "gruntovka", attributes: ["title": "Ґрунтовка для стін", "body": "Ґрунтовка глибокого проникнення"]),
         ])
     }
@@ -89,5 +95,11 @@ import Testing
     @Test func arabicWithAndWithoutTheArticleMeetsTheWordWithMadda() throws {
         #expect(try searched("قرآن", "ar") == ["quran"])
         #expect(try searched("القرآن", "ar") == ["quran"])
+    }
+
+    @Test func vietnameseSyllablesWrittenTogetherAreTheTwoSyllables() throws {
+        #expect(try searched("hanoi", "vi").first == "hanoi")
+        #expect(try searched("danang", "vi").first == "danang")
+        #expect(try index.search(SearchRequest("danang", types: ["vi"])).correction == "da nang")
     }
 }

@@ -871,6 +871,7 @@ struct QueryText {
             if let together = try Self.titleWrittenTogether(word, database: database) { return [together] }
             return try TypoCorrections.commonNeighbour(of: word, frequency: 0, database: database).map { [$0.word] }
         }
+        if !beingTyped, let syllables = try Self.syllablesWrittenTogether(word, database: database) { return [syllables] }
         let corrections = try TypoCorrections.corrections(of: word, database: database)
         // A title written together is a hyphen left out, one slip: it reads before a spelling two
         // letters away ("obsstudio"), not before one a letter away ("nodeejs" is nodejs, not node-ejs).
@@ -882,6 +883,37 @@ struct QueryText {
         if let parts = try CompoundWords.split(word, database: database) { return [parts.head + " " + parts.tail] }
         return try CompoundWords.longestPart(of: word, database: database).map { [$0] }
     }
+
+    /// The two neighbouring syllables `word` writes together, in an index of a language written in
+    /// syllables that pairs them (`TextAnalyzer.syllablePairs`): "hanoi" is "ha noi" (Hà Nội),
+    /// "danang" "da nang", "saigon" "sai gon", where a one-edit spelling ("dang") is another word.
+    /// The split whose pair most entities have; nil when no entity has one, and at once in an
+    /// index with no syllable pairs (one look-up). One look-up per split point.
+    ///
+    /// ```swift
+    /// try QueryText.syllablesWrittenTogether("hanoi", database: vietnamese)   // "ha noi"
+    /// ```
+    static func syllablesWrittenTogether(_ word: String, database: Database) throws(XapianError) -> String? {
+        let letters = Array(word.unicodeScalars)
+        guard letters.count >= 4, letters.count <= longestSyllablePair, letters.allSatisfy(\.properties.isAlphabetic) else { return nil }
+        var paired = false
+        try database.forEachTerm(withPrefix: IndexTerms.syllablePairPrefix) { _, _ in
+            paired = true
+            return false
+        }
+        guard paired else { return nil }
+        var best: (pair: String, count: Int)?
+        for cut in 1..<letters.count {
+            let pair = String(String.UnicodeScalarView(letters[..<cut])) + " " + String(String.UnicodeScalarView(letters[cut...]))
+            let count = try database.termFrequency(IndexTerms.syllablePairPrefix + pair)
+            if count > best?.count ?? 0 { best = (pair, count) }
+        }
+        return best?.pair
+    }
+
+    /// The most letters of two syllables written together (`syllablesWrittenTogether`): Vietnamese
+    /// syllables have up to seven ("nghiêng").
+    static let longestSyllablePair = 14
 
     /// A variant of a text: typed as the text it replaces a name of, with the exact forms it keeps.
     private init(_ text: String, typing: Bool, partial: Bool, exactForms: [(exact: String, folded: String)], typed: String) {
