@@ -100,6 +100,36 @@ import Testing
     @Test func vietnameseSyllablesWrittenTogetherAreTheTwoSyllables() throws {
         #expect(try searched("hanoi", "vi").first == "hanoi")
         #expect(try searched("danang", "vi").first == "danang")
-        #expect(try index.search(SearchRequest("danang", types: ["vi"])).correction == "da nang")
+        // Said as the title writes it.
+        #expect(try index.search(SearchRequest("danang", types: ["vi"])).correction == "đà nẵng")
+    }
+
+    /// Completions and corrections, made of indexed words, are shown as the titles write them: the
+    /// phrase as one title writes it where two fold alike ("phở bò", "phố cổ"), the word as typed
+    /// where titles write it several ways, Greek's last sigma as ς, German's "ae" as written.
+    @Test func completionsAndCorrectionsAreShownAsTheTitlesWriteThem() throws {
+        try index.index([
+            Entity(type: "vi", id: "hoian", attributes: ["title": "Hội An phố cổ", "body": "Phố cổ bên sông"]),
+            Entity(type: "vi", id: "city", attributes: ["title": "Thành phố Hồ Chí Minh", "body": "Thành phố lớn nhất"]),
+            Entity(type: "de", id: "israel", attributes: ["title": "Israel Reiseführer", "body": "Jerusalem und Tel Aviv"]),
+        ])
+        let typed = try index.suggest("phở", types: ["vi"]).completions.map(\.text)
+        #expect(typed.contains("phở bò"))
+        #expect(typed.contains("phố cổ"))
+        #expect(!typed.contains("pho bo") && !typed.contains("phở cổ"))
+        #expect(try index.suggest("isr", types: ["de"]).completions.map(\.text) == ["israel", "israel reiseführer"])
+        #expect(try index.search(SearchRequest("isreal reisefuhrer", types: ["de"])).correction == "israel reiseführer")
+        #expect(try index.suggest("Schlüsselb", types: ["de"]).completions.map(\.text) == ["schlüsselbund"])
+    }
+
+    @Test func greekWordsEndInFinalSigmaWhenShown() throws {
+        let folder = TemporaryFolder()
+        let greek = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try greek.register(Schema(types: [EntityType(name: "el", language: "el", display: DisplayTemplate(title: "title"),
+                                                     attributes: [AttributeKey("title", kind: .text, weight: 5)])]))
+        try greek.index([Entity(type: "el", id: "moussaka", attributes: ["title": "Μουσακάς"]),
+                         Entity(type: "el", id: "coffee", attributes: ["title": "Ελληνικός καφές"])])
+        #expect(try greek.suggest("μουσ").completions.map(\.text) == ["μουσακάς"])
+        #expect(try greek.search(SearchRequest("καφέσσ")).correction == "καφές")
     }
 }

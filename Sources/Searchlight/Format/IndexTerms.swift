@@ -57,6 +57,21 @@ enum IndexTerms {
     /// `TextAnalyzer.exactForms`): a query typed with the same accents ranks the entity higher.
     static let exactFormPrefix = "XO"
 
+    /// A title word, or two neighbouring words, that folding changes, under the form it is indexed
+    /// and completed in (folded, and in German with its umlauts written as two letters collapsed)
+    /// and a tab: its written form, lower-cased and composed ("XWgaldhopiggen\tgaldhøpiggen",
+    /// "XWisral\tisrael", "XWpho co\tphố cổ"). What completions and corrections, made of indexed
+    /// words, are shown as (`WrittenForms`).
+    static let writtenFormPrefix = "XW"
+
+    /// The term saying that titles write `indexed` (words as indexed) as `written`.
+    static func writtenForm(of indexed: String, as written: String) -> String {
+        writtenFormPrefix + indexed + "\t" + written
+    }
+
+    /// The prefix of the terms of `indexed`'s written forms (`writtenForm(of:as:)`).
+    static func writtenForms(of indexed: String) -> String { writtenFormPrefix + indexed + "\t" }
+
     /// Two neighbouring syllables of a language that writes its words as syllables separated by
     /// spaces (Vietnamese: `Language.pairsSyllables`), folded and joined by a space, neither a
     /// function word (`TextAnalyzer.syllablePairs`): "lục lạp" (chloroplast) is "XVluc lap", as

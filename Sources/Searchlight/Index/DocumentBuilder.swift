@@ -54,6 +54,9 @@ final class DocumentBuilder {
             let wholeTitleWdf = titleLength.map { normalization.titleWdf(weight: 1, titleLength: $0, length: length) }
                 ?? normalization.wdf(weight: 1, length: length)
             addCompletionTerms(text, wholeTitleWdf: wholeTitleWdf)
+            addWrittenForms(of: text, collapsingUmlauts: type.attribute(titleKey).map {
+                type.language(of: $0, entityLanguage: type.ownLanguage(of: entity)).germanUmlautAlternates
+            } ?? false)
             addNameTerms(title: text, entity: entity, type: type)
         }
 
@@ -133,6 +136,29 @@ final class DocumentBuilder {
                 addBooleanTerm(IndexTerms.titlePrefixPrefix + IndexTerms.prefix(of: word, length: length))
             }
         }
+    }
+
+    /// The written form of each word of the title, and of each two neighbouring words, that folding
+    /// (or, with `collapsingUmlauts`, German's reading of "ae", "oe", "ue") changes, under the form
+    /// it is indexed and completed in (`IndexTerms.writtenForm(of:as:)`): a two-word completion is
+    /// shown as its title writes it ("phố cổ" and "phở bò", where "phố" and "phở" fold alike).
+    private func addWrittenForms(of title: String, collapsingUmlauts: Bool) {
+        let words = TextAnalyzer.writtenWords(title).map { word in
+            (exact: word.exact, indexed: collapsingUmlauts ? TextNormalizer.umlautSpellings(of: word.folded).first ?? word.folded : word.folded)
+        }
+        for (position, word) in words.enumerated() {
+            if word.exact != word.indexed { addWrittenForm(word.exact, as: word.indexed) }
+            guard position + 1 < words.count else { continue }
+            let next = words[position + 1]
+            if word.exact != word.indexed || next.exact != next.indexed {
+                addWrittenForm(word.exact + " " + next.exact, as: word.indexed + " " + next.indexed)
+            }
+        }
+    }
+
+    private func addWrittenForm(_ written: String, as indexed: String) {
+        let term = IndexTerms.writtenForm(of: indexed, as: written)
+        if term.utf8.count <= IndexTerms.maximumTermBytes { addBooleanTerm(term) }
     }
 
     /// The entity's other names (values of `synonyms` attributes) and, when it has any, its title,

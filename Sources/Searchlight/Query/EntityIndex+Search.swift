@@ -33,7 +33,7 @@ extension EntityIndex {
         }
         let schema = self.schema
         try Self.check(request, against: schema)
-        return try read { (state: inout State) throws -> SearchResults in
+        var found = try read { (state: inout State) throws -> SearchResults in
             let searcher = try state.searcher()
             let fields = try searcher.fields.checked(request.text, typing: request.typing)
             let (found, closeMatches) = try Self.search(request, text: fields.text, selects: fields.selects, schema: schema,
@@ -75,6 +75,11 @@ extension EntityIndex {
             respelt.correctionSearched = true
             return respelt
         }
+        // Shown as the titles write it ("israel", not the "isral" German text is indexed as).
+        if let correction = found.correction {
+            found.correction = try read { (state: inout State) throws -> String in try WrittenForms.written(correction, database: state.database) }
+        }
+        return found
     }
 
     /// One run of the pipeline for `request`, whose text (its fields checked) is `text`;

@@ -44,8 +44,12 @@ extension EntityIndex {
         let stem = typing ? last : last + " "
         let (candidates, truncated) = try completions(for: head.isEmpty ? stem : head + " " + stem, limit: limit)
         let typedLength = prefix.trimming(\.isWhitespace).count
-        let completions = candidates.prefix(limit).map { candidate in
-            Suggestions.Completion(text: candidate.text, highlights: [0..<min(typedLength, candidate.text.count)], count: candidate.count)
+        // Shown as the titles write them ("galdhøpiggen"), not as indexed.
+        let completions = try read { (state: inout State) throws -> [Suggestions.Completion] in
+            try candidates.prefix(limit).map { candidate in
+                let text = try WrittenForms.written(candidate.text, typed: prefix, database: state.database)
+                return Suggestions.Completion(text: text, highlights: [0..<min(typedLength, text.count)], count: candidate.count)
+            }
         }
         /// The best entities for typed text: by title prefix while a short word is being typed (but
         /// for scripts without spaces, whose words are inside titles: `QueryText.isUnspaced`), else
@@ -75,8 +79,11 @@ extension EntityIndex {
             // The entities of the corrected text, found the way the typed text's were.
             entities = try bestEntities(correction, typing: typing)
         }
-        return Suggestions(prefix: prefix, completions: Array(completions), entities: entities.results, total: entities.total,
-                           totalIsExact: entities.totalIsExact, correction: correction, truncated: truncated)
+        let shown = try correction.map { (correction) throws(SearchlightError) in
+            try read { (state: inout State) throws -> String in try WrittenForms.written(correction, database: state.database) }
+        }
+        return Suggestions(prefix: prefix, completions: completions, entities: entities.results, total: entities.total,
+                           totalIsExact: entities.totalIsExact, correction: shown, truncated: truncated)
     }
 
     /// Per type, the entities with the highest ranking hint (then the most recent), interleaved by rank.

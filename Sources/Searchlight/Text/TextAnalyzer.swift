@@ -109,6 +109,16 @@ public struct TextAnalyzer: Sendable {
     /// ```
     public static func exactForms(_ text: String) -> [(exact: String, folded: String)] {
         guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return [] }
+        return writtenWords(text, changedOnly: true)
+    }
+
+    /// Every word of `text` in order, as written (lower-cased, composed) and folded, as
+    /// `exactForms` gives those that folding changes; with `changedOnly`, those alone.
+    ///
+    /// ```swift
+    /// TextAnalyzer.writtenWords("Phở bò Hà Nội 2").map(\.exact)   // ["phở", "bò", "hà", "nội", "2"]
+    /// ```
+    static func writtenWords(_ text: String, changedOnly: Bool = false) -> [(exact: String, folded: String)] {
         var forms: [(exact: String, folded: String)] = []
         var word = String.UnicodeScalarView()
         var isASCII = true
@@ -117,11 +127,16 @@ public struct TextAnalyzer: Sendable {
                 word.removeAll(keepingCapacity: true)
                 isASCII = true
             }
-            guard !isASCII else { return }
+            if isASCII {
+                guard !changedOnly, !word.isEmpty else { return }
+                let lowered = String(word).lowercased()
+                forms.append((lowered, lowered))
+                return
+            }
             let written = String(word)
             let exact = TextNormalizer.lowercased(written)
             let folded = TextNormalizer.normalized(written)
-            if exact != folded { forms.append((exact, folded)) }
+            if !changedOnly || exact != folded { forms.append((exact, folded)) }
         }
         for scalar in text.unicodeScalars {
             if TextNormalizer.isWordCharacter(scalar) {
