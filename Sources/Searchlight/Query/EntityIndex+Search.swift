@@ -149,11 +149,14 @@ extension EntityIndex {
     static let fewResults = 3
 
     /// A better spelling of plain-word `text` (see `spellingCorrection(_:keepingLast:keeping:acceptingTextWords:database:)`),
-    /// leaving a word being typed alone; nil when there is none.
+    /// leaving a word being typed alone, and a word that entities have in another form
+    /// (`QueryText.stemSpellings`: Arabic "المدينة" matches "مدينة", and is no slip of "القديمة");
+    /// nil when there is none.
     static func spellingCorrection(of text: QueryText, database: Database) throws(XapianError) -> String? {
         guard let (head, last) = text.plainWords,
               let correction = try spellingCorrection(text.words, keepingLast: text.isTyping,
-                                                      keeping: Set(text.joinedWords.flatMap { [$0.first, $0.second] }).union(text.umlautSpelt),
+                                                      keeping: Set(text.joinedWords.flatMap { [$0.first, $0.second] })
+                                                          .union(text.umlautSpelt).union(text.stemSpellings.keys),
                                                       acceptingTextWords: true, database: database)
         else { return nil }
         return correction == (head.isEmpty ? last : head + " " + last) ? nil : correction
