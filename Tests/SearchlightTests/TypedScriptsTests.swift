@@ -108,6 +108,9 @@ import Testing
         #expect(try searched("danang", "vi").first == "danang")
         // Said as the title writes it.
         #expect(try index.search(SearchRequest("danang", types: ["vi"])).correction == "đà nẵng")
+        // A field's phrase is that field's alone: the syllables side by side in another field do not match it.
+        try index.index([Entity(type: "vi", id: "train", attributes: ["title": "Đường sắt Bắc Nam", "body": "Tàu chạy từ Hà Nội"])])
+        #expect(try searched("title:\"ha noi\"", "vi") == ["hanoi"])
     }
 
     /// Completions and corrections, made of indexed words, are shown as the titles write them: the

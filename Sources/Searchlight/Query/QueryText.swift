@@ -326,6 +326,14 @@ struct QueryText {
         return found
     }
 
+    /// Whether the text names a field (`field:value`, `field:"a phrase"`): its words are then not
+    /// all the default field's, and what pairs them there (`Searcher.syllablePairs`) would match
+    /// a value's words outside its field.
+    var namesField: Bool {
+        let runs = runs
+        return runs.indices.contains { $0 + 1 < runs.count && runs[$0].isWord && runs[$0 + 1].text.hasPrefix(":") }
+    }
+
     /// Whether the word run at `index` of `runs` is a field name or value (`field:value`).
     private static func isFieldPart(_ index: Int, of runs: [(text: Substring, isWord: Bool)]) -> Bool {
         (index > 0 && runs[index - 1].text.hasSuffix(":")) || (index + 1 < runs.count && runs[index + 1].text.hasPrefix(":"))

@@ -394,9 +394,9 @@ final class Searcher {
     /// The pairs of neighbouring syllables `text` was typed with (`TextAnalyzer.syllablePairs`),
     /// in a language that indexes them (`Language.pairsSyllables`), any of them: an entity with
     /// the syllables side by side ranks above one with them apart. Not required by the all-word
-    /// tier; nil when there are none, or the last word is still being typed.
+    /// tier; nil when there are none, the last word is still being typed, or the text names a field (`QueryText.namesField`).
     func syllablePairs(_ text: QueryText, in language: LanguageParser) throws(XapianError) -> Query? {
-        guard language.analyzer.language.pairsSyllables, !text.partial else { return nil }
+        guard language.analyzer.language.pairsSyllables, !text.partial, !text.namesField else { return nil }
         let pairs = TextAnalyzer.syllablePairs(text.typed, language: language.analyzer.language)
         guard !pairs.isEmpty else { return nil }
         return try Query.combine(.or, pairs.map { Query.term(IndexTerms.syllablePairPrefix + $0) })
