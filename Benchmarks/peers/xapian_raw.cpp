@@ -570,6 +570,25 @@ struct SearchlightPlan {
         return words;
     }
 
+    // A finished text of one word, of Ranking.shortestShortName letters or more, letters and digits
+    // only, no stopword: the one-word whole titles it begins that run on for at most
+    // Ranking.shortNameTail letters, from a walk of QueryText.shortNameScan whole-title terms
+    // past those of several words (QueryText.shortNames); set per search by searchlight_search.
+    std::vector<std::string> short_names;
+    std::vector<std::string> names_shortened_to(const std::string &word) {
+        std::vector<std::string> names;
+        if (letters(word) < (size_t)sl::Ranking::shortestShortName || stopper(word)) return names;
+        for (unsigned char c : word) if (c < 0x80 && !isalnum(c)) return names;
+        const std::string prefix = std::string(sl::IndexTerms::wholeTitlePrefix) + word;
+        Xapian::TermIterator it = db.allterms_begin(prefix), end = db.allterms_end(prefix);
+        it.skip_to(prefix + "!");
+        for (int scanned = 0; it != end && scanned < sl::QueryText::shortNameScan; ++it, ++scanned) {
+            const std::string tail = (*it).substr(prefix.size());
+            if (tail.find(' ') == std::string::npos && letters(tail) <= (size_t)sl::Ranking::shortNameTail) names.push_back(word + tail);
+        }
+        return names;
+    }
+
     std::vector<std::string> completed(const std::string &last) {
         const bool stemmed = isalpha((unsigned char)last[0]) || (unsigned char)last[0] >= 0x80;
         const std::string stem = stemmer(last);
@@ -594,6 +613,15 @@ struct SearchlightPlan {
             return Xapian::Query(op == Xapian::Query::OP_AND ? Xapian::Query::OP_AND : Xapian::Query::OP_OR,
                                  parser.parse_query(head, 0), typed);
         }
+        if (!partial && !short_names.empty() && plain_words(text, head, last)) {
+            // The word and the names it shortens, stemmed, as one SYNONYM (QueryText.alternatives).
+            std::vector<std::string> terms{std::string(sl::IndexTerms::stemPrefix) + stemmer(last)};
+            for (const std::string &name : short_names) {
+                std::string term = std::string(sl::IndexTerms::stemPrefix) + stemmer(name);
+                if (std::find(terms.begin(), terms.end(), term) == terms.end()) terms.push_back(term);
+            }
+            if (terms.size() > 1) return synonym(terms);
+        }
         unsigned flags = Xapian::QueryParser::FLAG_BOOLEAN | Xapian::QueryParser::FLAG_PHRASE |
                          Xapian::QueryParser::FLAG_LOVEHATE | Xapian::QueryParser::FLAG_PURE_NOT;
         if (partial) flags |= Xapian::QueryParser::FLAG_PARTIAL;
@@ -610,6 +638,9 @@ struct SearchlightPlan {
         unsigned char end = text.empty() ? 0 : (unsigned char)text.back();
         bool partial = typing && word_byte(end) && !waits_for_next_letter(text);
         expansions.clear();
+        short_names.clear();
+        std::string short_head, short_word;
+        if (!partial && plain_words(text, short_head, short_word) && short_head.empty()) short_names = names_shortened_to(short_word);
 
         std::string head, typed;
         if (partial && match != Match::All && plain_words(text, head, typed) && head.empty() &&
@@ -651,15 +682,19 @@ struct SearchlightPlan {
         for (const auto &w : words_of(text, true)) whole += (whole.size() > strlen(sl::IndexTerms::wholeTitlePrefix) ? " " : "") + w;
         Xapian::Query boost = whole.size() > strlen(sl::IndexTerms::wholeTitlePrefix) && whole.size() <= sl::IndexTerms::maximumTermBytes
             ? Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(whole), sl::Ranking::wholeTitleBoost) : Xapian::Query();
-        // The text with its word being typed completed by each word it begins, at
-        // Ranking.completionShare of the boost (QueryText.completions, QueryPlanner.titleBoost);
-        // an entity whose whole title is the text gains that boost alone, not the completion's too.
-        std::string completed_head, completed_last;
+        // The text with its word being typed completed by each word it begins, or a finished word
+        // by the names it shortens, at Ranking.completionShare of the boost (QueryText.completions,
+        // QueryPlanner.titleBoost); an entity whose whole title is the text gains that boost alone,
+        // not the completion's too.
+        std::string completed_head, completed_last, lead = sl::IndexTerms::wholeTitlePrefix;
+        std::vector<std::string> completed_words = short_names;
         if (partial && plain_words(text, completed_head, completed_last) && expands(completed_head, completed_last)) {
-            std::string lead = sl::IndexTerms::wholeTitlePrefix;
             for (const auto &w : words_of(completed_head, true)) lead += w + " ";
+            completed_words = completion_words(completed_last);
+        }
+        {
             std::vector<Xapian::Query> titles;
-            for (const std::string &word : completion_words(completed_last)) {
+            for (const std::string &word : completed_words) {
                 if (lead.size() + word.size() <= sl::IndexTerms::maximumTermBytes) titles.emplace_back(lead + word);
             }
             if (!titles.empty()) {

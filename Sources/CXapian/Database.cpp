@@ -137,6 +137,21 @@ bool cx_database_terms(cx_database *db, const char *prefix, size_t prefix_len,
     });
 }
 
+bool cx_database_terms_from(cx_database *db, const char *prefix, size_t prefix_len, const char *from, size_t from_len,
+                            bool (*visit)(void *, const char *, size_t, uint32_t), void *context, cx_error *error) {
+    return guarded(error, false, [&] {
+        Xapian::Database &d = db->db();
+        std::string p = str(prefix, prefix_len);
+        Xapian::TermIterator it = d.allterms_begin(p), end = d.allterms_end(p);
+        it.skip_to(str(from, from_len));
+        for (; it != end; ++it) {
+            std::string term = *it;
+            if (!visit(context, term.data(), term.size(), it.get_termfreq())) break;
+        }
+        return true;
+    });
+}
+
 uint64_t cx_database_distinct_terms(cx_database *db, cx_error *error) {
     return guarded<uint64_t>(error, 0, [&] {
         WholeDatabaseScan scan;

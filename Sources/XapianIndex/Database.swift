@@ -186,6 +186,21 @@ public class Database {
         }
     }
 
+    /// Visits the terms starting with `prefix` from the first at or after `start`, in byte order,
+    /// with their frequencies, until `visit` returns false: a walk that skips the terms before `start`.
+    ///
+    /// ```swift
+    /// // One-word whole titles beginning "node", past the "node glob", "node mkdirp", ... that a space sorts first.
+    /// try db.forEachTerm(withPrefix: "XEnode", from: "XEnode!") { term, frequency in print(term); return true }
+    /// ```
+    public func forEachTerm(withPrefix prefix: String, from start: String, _ visit: (String, Int) -> Bool) throws(XapianError) {
+        try withUTF8Bytes(start) { (from, fromCount) throws(XapianError) in
+            try forEachTerm(withPrefix: prefix, visit) { bytes, count, callback, context, error in
+                cx_database_terms_from(handle, bytes, count, from, fromCount, callback, context, error)
+            }
+        }
+    }
+
     /// The `limit` most frequent terms starting with `prefix`, most frequent first (ties in byte order),
     /// with their frequencies; only those are turned into Swift strings.
     ///

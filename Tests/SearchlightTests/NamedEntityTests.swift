@@ -276,3 +276,32 @@ import Testing
         #expect(QueryText("one two three four five six seven", typing: false, stopwords: []).namingRuns.isEmpty)
     }
 }
+
+/// A finished word that is a name typed short ("postgres", "node") finds the entity whose whole
+/// title it begins by a letter or two, first when that entity is the one most about it, as when
+/// the word is typed; a word a title begins by more letters is not its name ("sea": "seahorse").
+@Suite struct ShortNames {
+    static let packages = [
+        NamedEntities.package("postgresql", "object-relational SQL database", "PostgreSQL is a fully featured object-relational database management system."),
+        NamedEntities.package("cl-postgres", "client library for PostgreSQL", "The cl-postgres module talks to a postgres server."),
+        NamedEntities.package("check-postgres", "monitoring of PostgreSQL databases", "Runs checks against one or more postgres databases."),
+        NamedEntities.package("nodejs", "evented I/O for V8 javascript", "Node.js is a platform built on the V8 engine."),
+        NamedEntities.package("node-glob", "glob functionality for Node.js", "Match files using patterns, as the node shell does."),
+        NamedEntities.package("seahorse", "GNOME front end for GnuPG", "Seahorse manages encryption keys."),
+        NamedEntities.package("sea-defender", "missile defence game", "Defend the sea from attack."),
+    ]
+
+    @Test func aNameTypedShortFindsTheTitleItBegins() throws {
+        let folder = TemporaryFolder()
+        let index = try NamedEntities.indexed(in: folder, Self.packages)
+        #expect(try NamedEntities.ranked(index, "postgres").first == "postgresql")
+        #expect(try NamedEntities.ranked(index, "node").first == "nodejs")
+        // A title it begins by more letters is another word, and three letters name nothing short.
+        #expect(try !NamedEntities.ranked(index, "seah").contains("seahorse"))
+        #expect(try NamedEntities.ranked(index, "sea") == ["sea-defender"])
+        // Not with typos off, which matches words as typed.
+        var exact = SearchRequest("postgres")
+        exact.typos = .off
+        #expect(try !index.search(exact).results.map(\.entity.id.stringValue).contains("postgresql"))
+    }
+}

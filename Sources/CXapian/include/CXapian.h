@@ -129,6 +129,10 @@ char *cx_database_data_for_term(cx_database *db, const char *term, size_t term_l
 bool cx_database_terms(cx_database *db, const char *prefix, size_t prefix_len,
                        bool (*visit)(void *context, const char *term, size_t term_len, uint32_t freq),
                        void *context, cx_error *error);
+/* As cx_database_terms, from the first term at or after `from` (which should begin with `prefix`). */
+bool cx_database_terms_from(cx_database *db, const char *prefix, size_t prefix_len, const char *from, size_t from_len,
+                            bool (*visit)(void *context, const char *term, size_t term_len, uint32_t freq),
+                            void *context, cx_error *error);
 /* How many distinct terms the database holds (a walk over all of them). */
 uint64_t cx_database_distinct_terms(cx_database *db, cx_error *error);
 /* Calls `visit` for the `limit` most frequent terms starting with `prefix`, most frequent first

@@ -111,6 +111,13 @@ struct QueryText {
     /// that begin with that stem and stem to it ("inkscape", "openssl"), set by `lookUp`: what an
     /// entity's whole title may be (`otherSpellings(of:)`), the stem finding the entities.
     private(set) var stemSpellings: [String: [String]] = [:]
+    /// When a finished text is one word, of `Ranking.shortestShortName` letters or more, the
+    /// one-word whole titles it begins that run on for at most `Ranking.shortNameTail` letters: the
+    /// names it is a short form of ("postgres": postgresql, "node": nodejs, "rust": rustc), set by
+    /// `lookUp` when typos are forgiven. The word matches them as one term with itself
+    /// (`alternatives`), and their entities gain the completion boost (`completions`), as when the
+    /// word is typed; longer titles it begins are other names ("sea" no "seahorse").
+    private(set) var shortNames: [String: [String]] = [:]
 
     /// Each word's other ways to be matched: its `otherSpellings`, and the words it makes with a
     /// neighbour (`joinedWords`). `Searcher` makes them one term with the word.
@@ -120,6 +127,7 @@ struct QueryText {
     /// ```
     var alternatives: [String: [String]] {
         var alternatives = otherSpellings
+        for (word, names) in shortNames { alternatives[word, default: []] += names }
         for join in joinedWords {
             for word in [join.first, join.second] where alternatives[word]?.contains(join.joined) != true {
                 alternatives[word, default: []].append(join.joined)
@@ -439,6 +447,10 @@ struct QueryText {
            try database.termFrequency(word) > 0, try database.termFrequency(IndexTerms.wholeTitle(word)) == 0 {
             titleTogether = try Self.titleWrittenTogether(word, database: database)
         }
+        if typos == .auto, !isTyping, !isCorrected, let (head, word) = plainWords, head.isEmpty, !stopwords.contains(word) {
+            let names = try Self.wholeTitles(shortenedTo: word, database: database)
+            if !names.isEmpty { shortNames[word] = names }
+        }
         if typos == .auto, plainWords != nil || !isVerbose {
             stemSpellings = try Self.stemSpellings(of: words.filter { !stopwords.contains($0) }.dropLast(partial ? 1 : 0),
                                                    stemmers: stemmers, database: database)
@@ -558,7 +570,8 @@ struct QueryText {
     /// text.completions   // ["gnome terminal", "gnome terminals"] for "gnome termi", typed
     /// ```
     var completions: [String] {
-        guard partial, let (head, last) = plainWords else { return [] }
+        guard let (head, last) = plainWords else { return [] }
+        guard partial else { return shortNames[last] ?? [] }
         return (completionWords[last] ?? []).map { head.isEmpty ? $0 : head + " " + $0 }
     }
 
@@ -918,6 +931,35 @@ struct QueryText {
         }
         return best?.pair
     }
+
+    /// The one-word whole titles that `word` begins and that run on for at most
+    /// `Ranking.shortNameTail` letters (`shortNames`): a walk of the whole-title terms that begin
+    /// with it, from past those of several words (a space sorts first: "node glob", "node mkdirp",
+    /// …), of at most `shortNameScan` terms. Empty for a word of fewer than `Ranking.shortestShortName`
+    /// letters, or with other than letters and digits.
+    ///
+    /// ```swift
+    /// try QueryText.wholeTitles(shortenedTo: "postgres", database: debian)   // ["postgresql"]
+    /// ```
+    static func wholeTitles(shortenedTo word: String, database: Database) throws(XapianError) -> [String] {
+        guard word.unicodeScalars.count >= Ranking.shortestShortName,
+              word.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) }) else { return [] }
+        let prefix = IndexTerms.wholeTitle([word])
+        var titles: [String] = []
+        var scanned = 0
+        try database.forEachTerm(withPrefix: prefix, from: prefix + "!") { term, _ in
+            scanned += 1
+            let tail = term.utf8.dropFirst(prefix.utf8.count)
+            if !tail.contains(0x20), String(decoding: tail, as: UTF8.self).unicodeScalars.count <= Ranking.shortNameTail {
+                titles.append(word + String(decoding: tail, as: UTF8.self))
+            }
+            return scanned < shortNameScan
+        }
+        return titles
+    }
+
+    /// The most whole-title terms `wholeTitles(shortenedTo:database:)` reads.
+    static let shortNameScan = 64
 
     /// The most letters of two syllables written together (`syllablesWrittenTogether`): Vietnamese
     /// syllables have up to seven ("nghiêng").

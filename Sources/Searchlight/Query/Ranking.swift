@@ -52,6 +52,14 @@ enum Ranking {
     /// The share of `wholeTitleBoost` an entity gains whose whole title completes the word being
     /// typed: less than the title typed whole, which the typist may be about to finish.
     static let completionShare = 0.5
+    /// The fewest letters of a one-word text that may be a name typed short (`QueryText.shortNames`):
+    /// "node", "rust"; not "sea", which begins "seahorse".
+    static let shortestShortName = 4
+    /// The most letters a name typed short leaves off (`QueryText.shortNames`): "postgres" of
+    /// "postgresql", "node" of "nodejs", "rust" of "rustc"; not "mongo" of "mongoose" (a web
+    /// server) nor "borg" of "borgbackup", whose longer endings make other words.
+    static let shortNameTail = 2
+
     /// The least share of `wholeTitleBoost` an entity gains whose whole title ends the text and
     /// is its name (`QueryText.names` with `namesEndText`): such a text is two parts, what is
     /// sought and what is said of it ("video converter ffmpeg", "job scheduler cron"), so the name
