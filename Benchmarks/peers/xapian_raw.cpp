@@ -397,6 +397,11 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //       ShortPrefixTables.longestEntityPrefix letters, or after other words (head not empty) at
 //       least Searcher.shortestExpansionAfterWords, else parse(last, no flags) alone
 //       head empty ? typed : (op == AND ? AND : OR)(parse(head, no flags), typed)
+//     When not partial and T is one plain word of Ranking.shortestShortName letters or more (letters
+//     and digits, no stopword) that begins one-word whole titles (IndexTerms.wholeTitlePrefix + the
+//     word + at most Ranking.shortNameTail letters, read from a walk of at most QueryText.shortNameScan
+//     terms from past those with a space): synonym(the word and those names, each stemmed with Z when
+//     the word begins with a letter; QueryText.shortNames).
 //     otherwise flags = BOOLEAN|PHRASE|LOVEHATE|PURE_NOT (+PARTIAL), falling back to PARTIAL only
 //     (or none) on a QueryParserError.
 //  5. Per search: a new Enquire, BM25(k1 Ranking.k1 × LengthNormalization.scale, k2 0, k3 1, b 0,
@@ -404,7 +409,8 @@ static size_t lookup_id(Xapian::Database &db, const std::string &line, bool sear
 //     query run is `SCALE_WEIGHT((k1 + 1) / (k1 × scale + 1), query AND_MAYBE
 //     SCALE_WEIGHT(Ranking.wholeTitleBoost, IndexTerms.wholeTitlePrefix + the title words of T joined
 //     by spaces), ORed, for a partial last word of plain words, with SCALE_WEIGHT(Ranking.wholeTitleBoost ×
-//     Ranking.completionShare, OR of the same of T's head and each word but itself that the last expands to)) AND_NOT (value slot IndexFormat.Slot.expiration <= now)` (the AND_NOT only when that
+//     Ranking.completionShare, OR of the same of T's head and each word but itself that the last expands to
+//     (for a finished word, of the names it shortens, as in 4.)) AND_NOT the whole-title term) AND_NOT (value slot IndexFormat.Slot.expiration <= now)` (the AND_NOT only when that
 //     slot's lower bound is not after now: some entity may have expired), get_mset(0, n,
 //     check_at_least = n + 1: one past the matches asked for, so a full run tells whether more follow), as two runs: one with a weight cutoff (the weighted matches), and only
 //     when it falls short and the query may weigh 0 (cxapian::may_weigh_zero), one of the query
@@ -614,10 +620,13 @@ struct SearchlightPlan {
                                  parser.parse_query(head, 0), typed);
         }
         if (!partial && !short_names.empty() && plain_words(text, head, last)) {
-            // The word and the names it shortens, stemmed, as one SYNONYM (QueryText.alternatives).
-            std::vector<std::string> terms{std::string(sl::IndexTerms::stemPrefix) + stemmer(last)};
+            // The word and the names it shortens as one SYNONYM (QueryText.alternatives), stemmed
+            // as the parser stems a word that begins with a letter.
+            const bool stemmed = isalpha((unsigned char)last[0]) || (unsigned char)last[0] >= 0x80;
+            auto term_of = [&](const std::string &word) { return stemmed ? std::string(sl::IndexTerms::stemPrefix) + stemmer(word) : word; };
+            std::vector<std::string> terms{term_of(last)};
             for (const std::string &name : short_names) {
-                std::string term = std::string(sl::IndexTerms::stemPrefix) + stemmer(name);
+                std::string term = term_of(name);
                 if (std::find(terms.begin(), terms.end(), term) == terms.end()) terms.push_back(term);
             }
             if (terms.size() > 1) return synonym(terms);

@@ -186,6 +186,20 @@ public class Database {
         }
     }
 
+    /// Whether any term starts with `prefix` (one step of a term walk).
+    ///
+    /// ```swift
+    /// try db.hasTerms(withPrefix: "XV")   // false: no Vietnamese syllable pairs
+    /// ```
+    public func hasTerms(withPrefix prefix: String) throws(XapianError) -> Bool {
+        var found = false
+        try forEachTerm(withPrefix: prefix) { _, _ in
+            found = true
+            return false
+        }
+        return found
+    }
+
     /// Visits the terms starting with `prefix` from the first at or after `start`, in byte order,
     /// with their frequencies, until `visit` returns false: a walk that skips the terms before `start`.
     ///

@@ -270,6 +270,7 @@ import Testing
         #expect(TextAnalyzer.segmented("ok -title:ข้าวผัด", fields: ["title"]) == "ok -title:ข้าว -title:าวผั -title:วผัด")
         #expect(TextAnalyzer.segmented("note:ข้าวผัด", fields: ["title"]) == "note: ข้าว าวผั วผัด")
         #expect(TextAnalyzer.cjkNGrams("(title:北京 OR 上海)", fields: ["title"]) == "(title:北 title:京 title:北京 OR 上 海 上海 )")
+        #expect(TextAnalyzer.cjkNGrams("烤鸭 -title:北京", fields: ["title"]) == "烤 鸭 烤鸭 -title:北京")
         #expect(TextAnalyzer.cjkNGrams("subtitle:北京", fields: ["title"]) == "subtitle: 北 京 北京")
         // A query's triples, and a two-character query, are among the document's terms.
         let document = Set(prepare("ร้านข้าวผัดอร่อยข้าวมันไก่", "th").split(separator: " "))

@@ -143,6 +143,7 @@ final class DocumentBuilder {
     /// it is indexed and completed in (`IndexTerms.writtenForm(of:as:)`): a two-word completion is
     /// shown as its title writes it ("phố cổ" and "phở bò", where "phố" and "phở" fold alike).
     private func addWrittenForms(of title: String, collapsingUmlauts: Bool) {
+        guard collapsingUmlauts || !title.utf8.allSatisfy({ $0 < 0x80 }) else { return }
         let words = TextAnalyzer.writtenWords(title).map { word in
             (exact: word.exact, indexed: collapsingUmlauts ? TextNormalizer.umlautSpellings(of: word.folded).first ?? word.folded : word.folded)
         }
@@ -157,8 +158,7 @@ final class DocumentBuilder {
     }
 
     private func addWrittenForm(_ written: String, as indexed: String) {
-        let term = IndexTerms.writtenForm(of: indexed, as: written)
-        if term.utf8.count <= IndexTerms.maximumTermBytes { addBooleanTerm(term) }
+        addBooleanTerm(IndexTerms.writtenForm(of: indexed, as: written))
     }
 
     /// The entity's other names (values of `synonyms` attributes) and, when it has any, its title,
@@ -227,8 +227,8 @@ final class DocumentBuilder {
     /// sort after the letter their alphabets put them after (`cyrillicSortLetters`): Ukrainian
     /// "Ґава" after "Гора", "Євген" after "Едем", "Ірина" after "Ива", all before "Яблуко".
     static func sortKey(_ text: String) -> String {
-        let key = TextNormalizer.normalized(text)
-        guard key.unicodeScalars.contains(where: { cyrillicSortLetters[$0] != nil }) else { return String(key.prefix(64)) }
+        let key = String(TextNormalizer.normalized(text).prefix(64))
+        guard key.unicodeScalars.contains(where: { cyrillicSortLetters[$0] != nil }) else { return key }
         var placed = String.UnicodeScalarView()
         for scalar in key.unicodeScalars {
             if let before = cyrillicSortLetters[scalar] {
@@ -238,7 +238,7 @@ final class DocumentBuilder {
                 placed.append(scalar)
             }
         }
-        return String(String(placed).prefix(64))
+        return String(placed)
     }
 
     /// Cyrillic letters encoded after я, by the letter of U+0430–044F that their alphabets put them

@@ -77,7 +77,7 @@ extension EntityIndex {
         }
         // Shown as the titles write it ("israel", not the "isral" German text is indexed as).
         if let correction = found.correction {
-            found.correction = try read { (state: inout State) throws -> String in try WrittenForms.written(correction, database: state.database) }
+            found.correction = try read { (state: inout State) throws -> String in try WrittenForms.written([correction], database: state.database)[0] }
         }
         return found
     }

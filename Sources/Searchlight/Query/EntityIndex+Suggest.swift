@@ -46,9 +46,10 @@ extension EntityIndex {
         let typedLength = prefix.trimming(\.isWhitespace).count
         // Shown as the titles write them ("galdhøpiggen"), not as indexed.
         let completions = try read { (state: inout State) throws -> [Suggestions.Completion] in
-            try candidates.prefix(limit).map { candidate in
-                let text = try WrittenForms.written(candidate.text, typed: prefix, database: state.database)
-                return Suggestions.Completion(text: text, highlights: [0..<min(typedLength, text.count)], count: candidate.count)
+            let chosen = Array(candidates.prefix(limit))
+            let texts = try WrittenForms.written(chosen.map(\.text), typed: prefix, database: state.database)
+            return zip(chosen, texts).map { candidate, text in
+                Suggestions.Completion(text: text, highlights: [0..<min(typedLength, text.count)], count: candidate.count)
             }
         }
         /// The best entities for typed text: by title prefix while a short word is being typed (but
@@ -80,7 +81,7 @@ extension EntityIndex {
             entities = try bestEntities(correction, typing: typing)
         }
         let shown = try correction.map { (correction) throws(SearchlightError) in
-            try read { (state: inout State) throws -> String in try WrittenForms.written(correction, database: state.database) }
+            try read { (state: inout State) throws -> String in try WrittenForms.written([correction], database: state.database)[0] }
         }
         return Suggestions(prefix: prefix, completions: completions, entities: entities.results, total: entities.total,
                            totalIsExact: entities.totalIsExact, correction: shown, truncated: truncated)

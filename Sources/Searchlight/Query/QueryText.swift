@@ -564,7 +564,8 @@ struct QueryText {
 
     /// The text with its word being typed completed by each word it begins (`completionWords`,
     /// those it stems alike too): what an entity's whole title may be as the typist finishes it
-    /// ("thunde": "thunderbird"; "emac": "emacs"). Empty unless plain words end in a partial word.
+    /// ("thunde": "thunderbird"; "emac": "emacs"); for a finished word, the names it shortens
+    /// (`shortNames`). Empty unless plain words end in a partial word or a name typed short.
     ///
     /// ```swift
     /// text.completions   // ["gnome terminal", "gnome terminals"] for "gnome termi", typed
@@ -917,12 +918,7 @@ struct QueryText {
     static func syllablesWrittenTogether(_ word: String, database: Database) throws(XapianError) -> String? {
         let letters = Array(word.unicodeScalars)
         guard letters.count >= 4, letters.count <= longestSyllablePair, letters.allSatisfy(\.properties.isAlphabetic) else { return nil }
-        var paired = false
-        try database.forEachTerm(withPrefix: IndexTerms.syllablePairPrefix) { _, _ in
-            paired = true
-            return false
-        }
-        guard paired else { return nil }
+        guard try database.hasTerms(withPrefix: IndexTerms.syllablePairPrefix) else { return nil }
         var best: (pair: String, count: Int)?
         for cut in 1..<letters.count {
             let pair = String(String.UnicodeScalarView(letters[..<cut])) + " " + String(String.UnicodeScalarView(letters[cut...]))
@@ -949,10 +945,8 @@ struct QueryText {
         var scanned = 0
         try database.forEachTerm(withPrefix: prefix, from: prefix + "!") { term, _ in
             scanned += 1
-            let tail = term.utf8.dropFirst(prefix.utf8.count)
-            if !tail.contains(0x20), String(decoding: tail, as: UTF8.self).unicodeScalars.count <= Ranking.shortNameTail {
-                titles.append(word + String(decoding: tail, as: UTF8.self))
-            }
+            let tail = String(decoding: term.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+            if !tail.contains(" "), tail.unicodeScalars.count <= Ranking.shortNameTail { titles.append(word + tail) }
             return scanned < shortNameScan
         }
         return titles

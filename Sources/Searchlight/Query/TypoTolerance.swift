@@ -174,15 +174,23 @@ enum TypoCorrections {
     /// TypoCorrections.scriptLetters(around: "г").contains("ґ")   // true
     /// ```
     static func scriptLetters(around letter: Unicode.Scalar) -> [Unicode.Scalar] {
-        guard !letter.isASCII else { return latinLetters }
-        let wholeBlock = (0x0400...0x04FF).contains(letter.value) || (0x0600...0x06FF).contains(letter.value)
-        let mask: UInt32 = wholeBlock ? 0xFF : 0x7F
-        return ((letter.value & ~mask)...(letter.value | mask)).compactMap(Unicode.Scalar.init)
-            .filter { [.lowercaseLetter, .otherLetter].contains($0.properties.generalCategory) }
+        if letter.isASCII { return latinLetters }
+        if (0x0400...0x04FF).contains(letter.value) { return cyrillicLetters }
+        if (0x0600...0x06FF).contains(letter.value) { return arabicLetters }
+        return letters(in: (letter.value & ~0x7F)...(letter.value | 0x7F))
+    }
+
+    /// The small or caseless letters of the code points `range`.
+    private static func letters(in range: ClosedRange<UInt32>) -> [Unicode.Scalar] {
+        range.compactMap(Unicode.Scalar.init).filter { [.lowercaseLetter, .otherLetter].contains($0.properties.generalCategory) }
     }
 
     /// The small letters of ASCII, a to z: most words' script, listed once.
     private static let latinLetters: [Unicode.Scalar] = (0x61...0x7A).compactMap(Unicode.Scalar.init)
+    /// The small letters of the Cyrillic block, listed once.
+    private static let cyrillicLetters = letters(in: 0x0400...0x04FF)
+    /// The letters of the Arabic block, listed once.
+    private static let arabicLetters = letters(in: 0x0600...0x06FF)
 
     /// The beginnings of the words the typist meant if the first letter typed was a slip: another
     /// letter of its script before the second and third typed (the first changed), or before the

@@ -5,27 +5,30 @@ import XapianIndex
 /// as the titles write it, where some title has it with accents (`IndexTerms.writtenFormPrefix`).
 ///
 /// ```swift
-/// try WrittenForms.written("galdhopiggen", database: database)   // "galdhøpiggen"
-/// try WrittenForms.written("pho co", typed: "phở", database: vietnamese)   // "phố cổ", as "Hội An phố cổ" writes it
-/// try WrittenForms.written("isral reisefuhrer", database: german)   // "israel reiseführer"
+/// try WrittenForms.written(["galdhopiggen"], database: database)   // ["galdhøpiggen"]
+/// try WrittenForms.written(["pho co", "pho bo"], typed: "phở", database: vietnamese)   // ["phố cổ", "phở bò"]
+/// try WrittenForms.written(["isral reisefuhrer"], database: german)   // ["israel reiseführer"]
 /// ```
 enum WrittenForms {
-    /// `text` with each of its words (or two neighbouring words, read together first: "phố cổ"
-    /// and "phở bò" fold alike) that some title writes otherwise spelt the way most titles with
-    /// it write it, or, where the person typed it so, as typed ("phở", not the commoner "phố",
-    /// after "phở" was typed); a Greek word ends in ς. Unchanged at once in an index whose titles
-    /// fold to themselves (one look-up).
+    /// Each of `texts` with each of its words (or two neighbouring words, read together first:
+    /// "phố cổ" and "phở bò" fold alike) that some title writes otherwise spelt as the titles
+    /// written otherwise most often write it, or, where the person typed it so, as typed ("phở",
+    /// not the commoner "phố", after "phở" was typed); a Greek word ends in ς. Only the last holds
+    /// in an index whose titles fold to themselves (one look-up for all the texts).
     ///
     /// - Parameters:
-    ///   - text: Indexed words (a completion, a correction), separated by spaces or punctuation.
+    ///   - texts: Indexed words (completions, a correction), separated by spaces or punctuation.
     ///   - typed: What the person typed, whose words (in order) are preferred where a title writes them so.
     ///   - database: The index whose titles' written forms are read.
-    /// - Returns: The text with those words respelt, lower-cased as written.
+    /// - Returns: The texts with those words respelt, lower-cased as written.
     /// - Throws: `XapianError` when the index cannot be read.
-    static func written(_ text: String, typed: String = "", database: Database) throws(XapianError) -> String {
-        guard try hasWrittenForms(database) else { return text }
-        let typedText = TextNormalizer.lowercased(typed.trimming(\.isWhitespace))
-        let typedWords = typedText.split(whereSeparator: \.isWhitespace).map(String.init)
+    static func written(_ texts: [String], typed: String = "", database: Database) throws(XapianError) -> [String] {
+        let indexHasThem = try database.hasTerms(withPrefix: IndexTerms.writtenFormPrefix)
+        let typedWords = TextNormalizer.lowercased(typed.trimming(\.isWhitespace)).split(whereSeparator: \.isWhitespace).map(String.init)
+        return try texts.map { (text) throws(XapianError) in try written(text, typedWords: typedWords, lookingUp: indexHasThem, database: database) }
+    }
+
+    private static func written(_ text: String, typedWords: [String], lookingUp: Bool, database: Database) throws(XapianError) -> String {
         // Words and what separates them, alternating, a word first (possibly empty).
         var pieces: [String] = [""]
         for character in text {
@@ -34,8 +37,10 @@ enum WrittenForms {
             pieces[pieces.count - 1].append(character)
         }
         func chosen(_ forms: [String], typed: String) -> String? {
-            forms.first { !typed.isEmpty && $0.hasPrefix(typed) } ?? forms.first
+            // By scalars, as words are typed: "दिल" begins "दिल्ली".
+            forms.first { !typed.isEmpty && $0.unicodeScalars.starts(with: typed.unicodeScalars) } ?? forms.first
         }
+        func forms(of words: String) throws(XapianError) -> [String] { lookingUp ? try writtenForms(of: words, database: database) : [] }
         var written = ""
         var index = 0
         while index < pieces.count {
@@ -47,13 +52,13 @@ enum WrittenForms {
             }
             let position = index / 2
             if index + 2 < pieces.count, pieces[index + 1] == " ", !pieces[index + 2].isEmpty,
-               let pair = chosen(try writtenForms(of: piece + " " + pieces[index + 2], database: database),
+               let pair = chosen(try forms(of: piece + " " + pieces[index + 2]),
                                  typed: typedWords.dropFirst(position).prefix(2).joined(separator: " ")) {
                 written += pair.split(separator: " ").map { withFinalSigma(String($0)) }.joined(separator: " ")
                 index += 3
                 continue
             }
-            let form = chosen(try writtenForms(of: piece, database: database), typed: position < typedWords.count ? typedWords[position] : "")
+            let form = chosen(try forms(of: piece), typed: position < typedWords.count ? typedWords[position] : "")
             written += withFinalSigma(form ?? piece)
             index += 1
         }
@@ -65,16 +70,6 @@ enum WrittenForms {
     private static func withFinalSigma(_ word: String) -> String {
         guard word.hasSuffix("σ") else { return word }
         return String(word.dropLast()) + "ς"
-    }
-
-    /// Whether any title of the index has a written form that folding changes.
-    private static func hasWrittenForms(_ database: Database) throws(XapianError) -> Bool {
-        var found = false
-        try database.forEachTerm(withPrefix: IndexTerms.writtenFormPrefix) { _, _ in
-            found = true
-            return false
-        }
-        return found
     }
 
     /// The written forms of indexed `words` (one, or two separated by a space) that titles have,

@@ -432,11 +432,14 @@ public struct TextAnalyzer: Sendable {
 
     /// Appends the n-grams `words` of one span to `result`, as words: after a space, unless
     /// `result` ends in an operator, or when `result` ends in one of `fields` and its colon
-    /// (`fieldedGrams`), each gram with that field.
+    /// (`fieldedGrams`), each gram with that field; a negated field (`-title:北京`) only the
+    /// longest grams, so that a title with one of its characters alone is not excluded.
     private static func appendWords(_ words: [String], to result: inout String, fields: Set<String>) {
         if let field = fieldedGrams(result, fields: fields) {
             result.removeLast(field.count)
-            result.append(words.map { field + $0 }.joined(separator: " "))
+            let longest = words.map(\.count).max() ?? 0
+            let kept = field.hasPrefix("-") ? words.filter { $0.count == longest } : words
+            result.append(kept.map { field + $0 }.joined(separator: " "))
             return
         }
         if let last = result.unicodeScalars.last, !last.properties.isWhitespace, !endsInPrefixOperator(result) { result.append(" ") }
