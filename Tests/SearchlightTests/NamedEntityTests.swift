@@ -299,6 +299,12 @@ import Testing
         // A title it begins by more letters is another word, and three letters name nothing short.
         #expect(try !NamedEntities.ranked(index, "seah").contains("seahorse"))
         #expect(try NamedEntities.ranked(index, "sea") == ["sea-defender"])
+        // A short word the entities have in another form is no slip: "kart" matches "karts", and is no "kat".
+        try index.index([NamedEntities.package("supertuxkart", "3D racing game", "Race karts on ice and sand."),
+                         NamedEntities.package("kat", "a file viewer", "Shows what a file holds.")])
+        let kart = try index.search(SearchRequest("kart"))
+        #expect(kart.results.map(\.entity.id.stringValue) == ["supertuxkart"])
+        #expect(kart.correction == nil)
         // Not with typos off, which matches words as typed.
         var exact = SearchRequest("postgres")
         exact.typos = .off

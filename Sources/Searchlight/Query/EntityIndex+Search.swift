@@ -116,8 +116,9 @@ extension EntityIndex {
             found.query = request.text
             return (found, Int.max)
         }
+        let stemmers = try searcher.stemmerScopes(types: request.types)
         try text.lookUp(in: state.database, synonyms: searcher.synonyms, expansionStemmer: searcher.expansionStemmer,
-                        typos: request.typos, stopwords: searcher.stopwords, stemmers: try searcher.stemmerScopes(types: request.types),
+                        typos: request.typos, stopwords: searcher.stopwords, stemmers: stemmers,
                         compoundStemmers: searcher.languages.filter(\.analyzer.language.joinsCompounds).compactMap(\.stemmer),
                         matchesTrigrams: searcher.languages.contains { $0.analyzer.language.matchesTrigrams },
                         umlautSpellings: umlautSpellings)
@@ -140,7 +141,7 @@ extension EntityIndex {
                 ?? text.spelling(of: request.offset == 0 ? page.hits.first?.match.docid : nil, database: state.database)
             found.correctionSearched = true
         } else if page.closeMatches < Self.fewResults, request.offset == 0, request.sort.isEmpty {
-            found.correction = try Self.spellingCorrection(of: text, database: state.database)
+            found.correction = try Self.spellingCorrection(of: text, stemmers: stemmers, database: state.database)
         }
         return (found, page.closeMatches)
     }
@@ -149,14 +150,16 @@ extension EntityIndex {
     static let fewResults = 3
 
     /// A better spelling of plain-word `text` (see `spellingCorrection(_:keepingLast:keeping:acceptingTextWords:database:)`),
-    /// leaving a word being typed alone, and a word that entities have in another form
-    /// (`QueryText.stemSpellings`: Arabic "المدينة" matches "مدينة", and is no slip of "القديمة");
-    /// nil when there is none.
-    static func spellingCorrection(of text: QueryText, database: Database) throws(XapianError) -> String? {
-        guard let (head, last) = text.plainWords,
-              let correction = try spellingCorrection(text.words, keepingLast: text.isTyping,
-                                                      keeping: Set(text.joinedWords.flatMap { [$0.first, $0.second] })
-                                                          .union(text.umlautSpelt).union(text.stemSpellings.keys),
+    /// leaving a word being typed alone, and a word that entities have in another form, whose stem
+    /// in one of `stemmers` some have (Arabic "المدينة" matches "مدينة", and is no slip of
+    /// "القديمة"; "kart" matches "karts", and is no slip of "kat"); nil when there is none.
+    static func spellingCorrection(of text: QueryText, stemmers: [StemmerScope], database: Database) throws(XapianError) -> String? {
+        guard let (head, last) = text.plainWords else { return nil }
+        var kept = Set(text.joinedWords.flatMap { [$0.first, $0.second] }).union(text.umlautSpelt)
+        for word in Set(text.words) where try database.termFrequency(word) == 0 {
+            if try QueryText.stemFrequency(of: word, inLanguagesOf: stemmers, database: database) > 0 { kept.insert(word) }
+        }
+        guard let correction = try spellingCorrection(text.words, keepingLast: text.isTyping, keeping: kept,
                                                       acceptingTextWords: true, database: database)
         else { return nil }
         return correction == (head.isEmpty ? last : head + " " + last) ? nil : correction

@@ -851,7 +851,7 @@ struct QueryText {
     /// one term frequency, for a scope without entities). In an index mixing
     /// languages, a stem another language's text holds is not the word inflected: "kafkaa" stems
     /// as "kafka" in French, but only a German entity says "Kafka", so the word is a slip.
-    private static func stemFrequency(of word: String, inLanguagesOf scopes: [StemmerScope], database: Database) throws(XapianError) -> Int {
+    static func stemFrequency(of word: String, inLanguagesOf scopes: [StemmerScope], database: Database) throws(XapianError) -> Int {
         var most = 0
         for scope in scopes { most = max(most, try scope.frequency(of: IndexTerms.stemPrefix + scope.stemmer.stem(word), database: database)) }
         return most
