@@ -87,6 +87,12 @@ import Testing
         #expect(try typed("Aerob", "de") == ["aerobic"])
         // An umlaut written as two letters, typed: still the word with the umlaut.
         #expect(try typed("Schluesselb", "de") == ["schluessel"])
+        // A stopword written so ("fuer", für) still waits for its next letter: the words before it are searched.
+        var waiting = SearchRequest("Aerobic fuer", types: ["de"])
+        waiting.typing = true
+        waiting.explain = true
+        let plan = try index.search(waiting).plan ?? ""
+        #expect(!plan.contains(IndexTerms.titlePrefixPrefix + "fuer") && !plan.contains(IndexTerms.titlePrefixPrefix + "fur"))
         #expect(try searched("Schluesselbund", "de") == ["schluessel"])
     }
 

@@ -95,11 +95,13 @@ extension EntityIndex {
         // typed, whose letters may yet spell no umlaut ("Due" of "Duell"): title prefixes are
         // indexed as written, and `QueryText.lookUp` expands it both ways.
         if umlautSpellings, searched.allSatisfy(\.analyzer.language.germanUmlautAlternates) {
-            let typedLast = request.typing && QueryText.endsInWord(normalized)
             let collapsed = Searcher.mappingWords(normalized, exactFields: searcher.exactFields) { word in
                 let lowered = word.lowercased(), collapsed = TextNormalizer.collapsingUmlautSpellings(lowered)
                 return collapsed == lowered ? word : collapsed
             }
+            // A stopword so spelt ("fuer" of "buch fuer") is read as one, and waits for its next letter.
+            let lastWord = collapsed.split(separator: " ").last.map(String.init) ?? ""
+            let typedLast = request.typing && QueryText.endsInWord(normalized) && !searcher.stopwords.contains(lastWord)
             if !typedLast {
                 normalized = collapsed
             } else if let lastSpace = normalized.lastIndex(of: " ") {
