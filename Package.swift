@@ -28,7 +28,7 @@ let package = Package(
         // Thin, safe Swift over the shim.
         .target(name: "XapianIndex", dependencies: ["CXapian"]),
         // Entities, schema, index and queries in the App Intents / Core Spotlight vocabulary.
-        .target(name: "Searchlight", dependencies: ["XapianIndex", "CZstd"]),
+        .target(name: "Searchlight", dependencies: ["XapianIndex", "CZstd"], exclude: ["Text/generate-han-variants.py"]),
         // The command-line tool.
         .executableTarget(
             name: "searchlight",

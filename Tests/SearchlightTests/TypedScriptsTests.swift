@@ -5,8 +5,9 @@ import Testing
 /// Every keystroke of a title word keeps finding it, in scripts whose letters take several
 /// keystrokes (Hindi's vowel signs and viramas, Thai's vowels after their consonant) and in German
 /// words whose "ae", "oe" or "ue" spell no umlaut; and the letters people type for others: Hindi
-/// without its nukta, Ukrainian г for ґ, Vietnamese place names' syllables written together; and
-/// Arabic آ, as the stemmer reads it.
+/// without its nukta, Ukrainian г for ґ, Vietnamese place names' syllables written together,
+/// Chinese in simplified characters for text in traditional ones and back; and Arabic آ, as the
+/// stemmer reads it.
 @Suite struct TypedScripts {
     static let schema = try! Schema(jsonText: """
     {"types": [
@@ -21,6 +22,8 @@ import Testing
       {"name": "vi", "language": "vi", "display": {"title": "title"},
        "attributes": [{"key": "title", "kind": "text", "weight": 5}, {"key": "body", "kind": "text"}]},
       {"name": "ar", "language": "ar", "display": {"title": "title"},
+       "attributes": [{"key": "title", "kind": "text", "weight": 5}, {"key": "body", "kind": "text"}]},
+      {"name": "zh", "language": "zh", "display": {"title": "title"},
        "attributes": [{"key": "title", "kind": "text", "weight": 5}, {"key": "body", "kind": "text"}]}
     ]}
     """, source: "typed scripts test schema")
@@ -48,6 +51,9 @@ import Testing
             Entity(type: "vi", id: "danang", attributes: ["title": "Đà Nẵng và cầu Rồng", "body": "Thành phố biển miền Trung"]),
             Entity(type: "vi", id: "pianist", attributes: ["title": "Đặng Thái Sơn", "body": "Nghệ sĩ dương cầm"]),
             Entity(type: "uk", id: "gruntovka", attributes: ["title": "Ґрунтовка для стін", "body": "Ґрунтовка глибокого проникнення"]),
+            Entity(type: "zh", id: "taiwan", attributes: ["title": "臺灣鐵路", "body": "環島鐵路的歷史"]),
+            Entity(type: "zh", id: "museum", attributes: ["title": "电脑博物馆", "body": "展示旧电脑的博物馆"]),
+            Entity(type: "zh", id: "beijing", attributes: ["title": "北京", "body": "中国的首都"]),
         ])
     }
 
@@ -117,6 +123,18 @@ import Testing
         // A field's phrase is that field's alone: the syllables side by side in another field do not match it.
         try index.index([Entity(type: "vi", id: "train", attributes: ["title": "Đường sắt Bắc Nam", "body": "Tàu chạy từ Hà Nội"])])
         #expect(try searched("title:\"ha noi\"", "vi") == ["hanoi"])
+    }
+
+    /// Traditional characters are searched as their simplified forms, and text in either finds the
+    /// other, in search, `field:value` and suggest; completions are shown as the titles write them.
+    @Test func chineseInSimplifiedAndTraditionalCharactersFindsEachOther() throws {
+        #expect(try searched("台湾铁路", "zh") == ["taiwan"])
+        #expect(try searched("臺灣鐵路", "zh") == ["taiwan"])
+        #expect(try searched("電腦", "zh") == ["museum"])
+        #expect(try searched("title:博物館", "zh") == ["museum"])
+        #expect(try searched("電腦 -title:博物館", "zh").isEmpty)
+        #expect(try typed("台", "zh") == ["taiwan"])
+        #expect(try index.suggest("台湾", types: ["zh"]).completions.map(\.text).allSatisfy { $0.hasPrefix("臺灣") })
     }
 
     /// Completions and corrections, made of indexed words, are shown as the titles write them: the

@@ -101,7 +101,9 @@ public struct TextAnalyzer: Sendable {
     /// not spelling), beside its folded form. Indexed next to the folded words
     /// (`IndexTerms.exactFormPrefix`) and looked up for the words of a query, so that a query typed
     /// with accents ranks the spelling it typed above words that only fold alike, while a query
-    /// typed without them finds both alike. Words folding leaves alone (ASCII, CJK, Thai) have none.
+    /// typed without them finds both alike. Words folding leaves alone (ASCII) have none, nor have
+    /// runs of a script written without spaces (CJK, Thai), searched by their characters: a run of
+    /// traditional Chinese, which folding simplifies, is a phrase, not a spelling of a word.
     ///
     /// ```swift
     /// TextAnalyzer.exactForms("Café Müller, tiếng Việt").map(\.exact)  // ["café", "müller", "tiếng", "việt"]
@@ -133,6 +135,7 @@ public struct TextAnalyzer: Sendable {
                 forms.append((lowered, lowered))
                 return
             }
+            if changedOnly, word.contains(where: isUnspaced) { return }
             let written = String(word)
             let exact = TextNormalizer.lowercased(written)
             let folded = TextNormalizer.normalized(written)

@@ -23,6 +23,7 @@ public enum TextNormalizer {
     ///   letter, except the breve of Russian "й"), plus Arabic harakat and Hebrew points; marks
     ///   that spell other scripts (kana voicing, Indic and Thai vowel signs) stay;
     /// - ß as ss, æ as ae, œ as oe, ø as o, ł as l, đ and ð as d, þ as th, dotless ı as i;
+    /// - traditional Chinese characters as their simplified forms (`HanVariants`: 臺灣 as 台湾);
     /// - recomposed (NFC), so precomposed and decomposed input give the same text, and Hangul
     ///   and kana stay whole characters for Xapian's CJK n-grams;
     /// - dotted initials of capitals joined ("U.S.A." as "usa"), as Xapian joins them when it
@@ -338,6 +339,8 @@ public enum TextNormalizer {
             for letter in letters.unicodeScalars { append(letter.value) }
         } else if value >= 0xFF01 && value <= 0xFF5E {
             append(value - 0xFEE0)
+        } else if value >= 0x3400, let simplified = HanVariants.simplified(of: value) {
+            append(simplified)
         } else {
             append(value)
         }
