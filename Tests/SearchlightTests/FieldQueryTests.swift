@@ -86,6 +86,15 @@ import Testing
         #expect(try ids("(genres:polar OR genres:maerchen) -vergriffen:true") == ["grimm", "simenon"])
     }
 
+    /// A text whose every word is excluded ("-word") is every entity but those, as with NOT.
+    @Test func wordsAllExcludedAreEveryEntityButThose() throws {
+        #expect(try ids("-vergriffen:true") == ["grimm", "simenon"])
+        #expect(try ids("-roman") == ["grimm", "jin"])
+        #expect(try ids("-roman -titel:Hausmärchen") == ["jin"])
+        #expect(try ids("-beschreibung:金庸") == ["grimm", "verne", "simenon"])
+        #expect(try ids("NOT roman") == ids("-roman"))
+    }
+
     @Test func aTextFieldSearchesThatAttributeOnly() throws {
         // "de" is in the French descriptions too; language:de is the attribute alone.
         #expect(try ids("de") == ["grimm", "verne", "simenon"])

@@ -549,9 +549,22 @@ final class Searcher {
     /// `text` parsed with the query syntax and `extra` flags, or as plain words if it is not valid syntax.
     private func parse(_ text: String, with parser: QueryParser, flags extra: QueryParser.Flags) throws(XapianError) -> Query {
         do {
-            return try parser.parse(text, flags: extra.union([.boolean, .phrase, .loveHate, .pureNot]))
+            // Xapian reads words that are all excluded ("-granite", "-title:rock") as wanted ones;
+            // they mean every entity but those, as NOT says.
+            return try parser.parse(Self.negatedAlone(text) ?? text, flags: extra.union([.boolean, .phrase, .loveHate, .pureNot]))
         } catch where error.kind == .queryParser {
             return try parser.parse(text, flags: extra)
         }
+    }
+
+    /// `text` written with NOT when each of its words is excluded by a leading "-"; nil otherwise.
+    ///
+    /// ```swift
+    /// Searcher.negatedAlone("-granite -title:dome")  // "NOT granite NOT title:dome"
+    /// ```
+    static func negatedAlone(_ text: String) -> String? {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard !words.isEmpty, words.allSatisfy({ $0.first == "-" && $0.dropFirst().first.map { $0.isLetter || $0.isNumber || $0 == "\"" } == true }) else { return nil }
+        return words.map { "NOT " + $0.dropFirst() }.joined(separator: " ")
     }
 }
