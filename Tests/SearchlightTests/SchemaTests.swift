@@ -165,8 +165,11 @@ import Testing
         #expect(!EntityPredicate.compare("name", .equal, "STRASSE").matches(trail("x", "Straße"), schema: outdoorSchema))
     }
 
+    /// Foundation's diacritic-insensitive folding, but for the strokes of letters such as ø and ł,
+    /// which Foundation keeps and search folds ("lodz" finds Łódź either way).
     @Test func diacriticFoldingAgreesWithFoundation() {
-        for text in ["Crème Brûlée", "Ångström", "ǘ ǚ", "Tiếng Việt", "Ελληνικά ά", "Eyjafjallajökull", "Galdhøpiggen",
+        #expect("Galdhøpiggen Łódź".foldingDiacritics() == "Galdhopiggen Lodz")
+        for text in ["Crème Brûlée", "Ångström", "ǘ ǚ", "Tiếng Việt", "Ελληνικά ά", "Eyjafjallajökull",
                      "naïve façade", "한국어", "plain ascii", "e\u{301}", "かばん", "か\u{301}", "שָׁלוֹם", "ภาษาไทย", "हिन्दी", "ἄλφα", "ӓ",
                      "a\u{3099}", "\u{5D0}\u{301}"] {
             #expect(text.foldingDiacritics() == text.folding(options: .diacriticInsensitive, locale: nil), "\(text)")

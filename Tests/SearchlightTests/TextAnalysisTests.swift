@@ -96,15 +96,34 @@ import Testing
     @Test func compatibilityForms() {
         #expect(fold("ＡＢＣ") == "abc")
         #expect(fold("ｔｅｓｔ１２３！") == "test123!")
-        #expect(fold("東京\u{3000}タワー") == "東京 タワー")
+        #expect(fold("東京\u{3000}タワー") == "东京 タワー")
         // Half-width katakana as full-width, their voicing marks joined to the kana: NFKC's forms.
         #expect(fold("ｶﾞｲﾄﾞﾌﾞｯｸ｡") == "ガイドブック。")
         #expect(fold("ﾊﾟｿｺﾝ") == "パソコン")
         // A zero-width non-joiner parts a Persian word's parts, and stays inside Indic words.
-        #expect(fold("کتاب\u{200C}ها") == "کتاب ها")
+        #expect(fold("کتاب\u{200C}ها") == "كتاب ها")
         #expect(fold("क्\u{200C}ष") == "क्\u{200C}ष")
         #expect(fold("ﬁnal ﬂow") == "final flow")
         #expect(fold("soft\u{AD}ware") == "software")
+        // Decimal digits of every script as ASCII digits.
+        #expect(fold("نوروز ۱۴۰۳ و ٢٠٢٤") == "نوروز 1403 و 2024")
+        #expect(fold("ปี ๒๕๖๗ वर्ष १९४७ ２０２４") == "ปี 2567 वर्ष 1947 2024")
+    }
+
+    /// Letters one language writes and another's keyboard types: Persian ک and ی as Arabic ك and
+    /// ي, Catalan's "l·l" as "ll", Hebrew's geresh and gershayim as the ASCII marks; Chinese
+    /// traditional characters as simplified ones.
+    @Test func lettersTypedOtherwise() {
+        #expect(fold("کتاب یزد") == fold("كتاب يزد"))
+        #expect(fold("Col·legi L·LEIDA") == "collegi lleida")
+        #expect(fold("a · b") == "a · b")
+        #expect(fold("ג׳חנון צה״ל") == "ג'חנון צה\"ל")
+        #expect(fold("臺灣電腦") == "台湾电脑")
+        #expect(fold("中文 乾隆") == "中文 乾隆")
+        // A predicate's diacritic-insensitive comparison (`d`) drops strokes as search does.
+        #expect("Łódź, Đà Nẵng, Ørsted".foldingDiacritics() == "Lodz, Da Nang, Orsted")
+        // Turkish "İ" lower-cased is "i", not "i" and a combining dot.
+        #expect(TextNormalizer.lowercased("İSTANBUL İzmir") == "istanbul izmir")
     }
 
     @Test func dottedInitialsAreJoinedAsXapianJoinsCapitals() {
@@ -283,7 +302,7 @@ import Testing
     }
 
     @Test func chineseAndJapaneseAreLeftToXapiansNGrams() {
-        #expect(prepare("東京の夜", "ja") == "東京の夜")
+        #expect(prepare("東京の夜", "ja") == "东京の夜")
         #expect(prepare("北京大学", "zh") == "北京大学")
         #expect(prepare("ＡＢＣ北京", "zh") == "abc北京")
         #expect(TextAnalyzer(language: Language("zh")!).usesCJKNGrams)
@@ -304,6 +323,8 @@ import Testing
         #expect(forms.map(\.folded) == ["cafe", "muller", "strasse", "tieng", "viet", "λογοσ", "λογοσ", "isik", "cafe"])
         #expect(TextAnalyzer.exactForms("Cafe Mueller 2024").isEmpty)
         #expect(TextAnalyzer.exactForms("αθηνα логос").isEmpty)
+        // A run of traditional Chinese is a phrase, searched by its characters: no exact form.
+        #expect(TextAnalyzer.exactForms("臺灣鐵路 東京").isEmpty)
     }
 
     @Test func asciiFastPathMatchesTheFullFolding() {

@@ -16,7 +16,8 @@ extension StringProtocol {
     /// nonspacing marks that are generic diacritics (the Combining Diacritical Marks blocks) and of
     /// any nonspacing mark on a Latin, Greek or Cyrillic letter, so "Crème brûlée" reads "Creme
     /// brulee" while marks that spell other scripts (kana voicing, Hebrew points, Indic vowel
-    /// signs) stay.
+    /// signs) stay. Latin letters whose diacritic is a stroke, which Unicode does not decompose,
+    /// lose it too, as search folds them ("Łódź" reads "Lodz", "Đà Nẵng" "Da Nang").
     func foldingDiacritics() -> String {
         guard utf8.contains(where: { $0 >= 0x80 }) else { return String(self) }
         var folded = String.UnicodeScalarView()
@@ -28,11 +29,17 @@ extension StringProtocol {
             } else {
                 base = scalar
             }
-            folded.append(scalar)
+            folded.append(strokedLetters[scalar] ?? scalar)
         }
         return String(folded)
     }
 }
+
+/// Latin letters with a stroke or bar, and the letters they are written with.
+private let strokedLetters: [Unicode.Scalar: Unicode.Scalar] = [
+    "Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "Ħ": "H", "ħ": "h", "Ŧ": "T", "ŧ": "t",
+    "Ƶ": "Z", "ƶ": "z", "Ɨ": "I", "ɨ": "i", "Ƀ": "B", "ƀ": "b", "Ǥ": "G", "ǥ": "g",
+]
 
 /// The Combining Diacritical Marks blocks (basic, extended, supplement, for symbols, half marks).
 private let genericDiacritics: [ClosedRange<UInt32>] = [0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F]

@@ -23,6 +23,8 @@ public enum TextNormalizer {
     ///   letter, except the breve of Russian "й"), plus Arabic harakat and Hebrew points; marks
     ///   that spell other scripts (kana voicing, Indic and Thai vowel signs) stay;
     /// - ß as ss, æ as ae, œ as oe, ø as o, ł as l, đ and ð as d, þ as th, dotless ı as i;
+    ///   Persian ک and ی as Arabic ك and ي; Catalan's "l·l" as "ll"; Hebrew's geresh and
+    ///   gershayim as ' and "; decimal digits of every script as ASCII digits ("۱۴۰۳" as "1403");
     /// - traditional Chinese characters as their simplified forms (`HanVariants`: 臺灣 as 台湾);
     /// - recomposed (NFC), so precomposed and decomposed input give the same text, and Hangul
     ///   and kana stay whole characters for Xapian's CJK n-grams;
@@ -53,7 +55,13 @@ public enum TextNormalizer {
     /// ```
     public static func lowercased(_ text: String) -> String {
         var lowered = String.UnicodeScalarView()
-        for scalar in text.lowercased()._nfc { lowered.append(scalar == "\u{03C2}" ? "\u{03C3}" : scalar) }
+        var previous: Unicode.Scalar = " "
+        for scalar in text.lowercased()._nfc {
+            // Turkish "İ" lower-cases to "i" and a combining dot, which "i" already has.
+            if scalar == "\u{0307}", previous == "i" { continue }
+            lowered.append(scalar == "\u{03C2}" ? "\u{03C3}" : scalar)
+            previous = scalar
+        }
         return String(lowered)
     }
 
@@ -270,7 +278,7 @@ public enum TextNormalizer {
     private static let foldingTable: [[UInt8]?] = {
         var table: [[UInt8]?] = []
         for value in Array(0x80..<0x0530) + Array(0x1E00..<0x2070) {
-            guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory != .nonspacingMark else {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory != .nonspacingMark, value != puntVolat else {
                 table.append(nil)
                 continue
             }
@@ -307,6 +315,14 @@ public enum TextNormalizer {
                 base = 0x20
                 continue
             }
+            // Catalan's punt volat joins the two l's of one word ("col·legi"), typed without it.
+            if value == puntVolat, base == 0x6C || base == 0x4C { continue }
+            // Digits of every script as ASCII ones ("۱۴۰۳", "๑๕"), as numbers are searched.
+            if properties.numericType == .decimal, let digit = properties.numericValue {
+                append(0x30 + UInt32(digit))
+                base = 0x30
+                continue
+            }
             base = value
             if let mapped = compatibilityForms[value] {
                 for part in mapped.unicodeScalars {
@@ -326,6 +342,9 @@ public enum TextNormalizer {
         for scalar in String(folded)._nfc { composed.append(scalar) }
         return String(composed)
     }
+
+    /// The middle dot, Catalan's punt volat ("l·l").
+    private static let puntVolat: UInt32 = 0x00B7
 
     /// Whether `value` is a letter of the Arabic script (Arabic, Persian, Urdu, …): its blocks and presentation forms.
     private static func isArabicScript(_ value: UInt32) -> Bool {
@@ -372,6 +391,8 @@ public enum TextNormalizer {
             0x00AD: "", 0x2060: "", 0xFEFF: "", 0x0640: "",
             0xFB00: "ff", 0xFB01: "fi", 0xFB02: "fl", 0xFB03: "ffi", 0xFB04: "ffl", 0xFB05: "st", 0xFB06: "st",
             0x00B5: "\u{03BC}", 0x2024: ".", 0x2026: "...",
+            // Hebrew's geresh and gershayim, typed as the apostrophe and quotation mark ("ג׳", "צה״ל").
+            0x05F3: "'", 0x05F4: "\"",
         ]
         for space in 0x2000...0x200A { forms[UInt32(space)] = " " }
         // Half-width katakana and their punctuation (U+FF61–FF9F) as the full-width forms NFKC
@@ -386,5 +407,7 @@ public enum TextNormalizer {
         0x00DF: "ss", 0x00E6: "ae", 0x0153: "oe", 0x00F8: "o", 0x0142: "l", 0x0111: "d", 0x00F0: "d",
         0x00FE: "th", 0x0131: "i", 0x03C2: "\u{03C3}", 0x017F: "s", 0x0127: "h", 0x0167: "t", 0x0140: "l",
         0x0133: "ij",
+        // Persian's keheh and yeh as the Arabic kaf and yeh that Arabic keyboards type.
+        0x06A9: "\u{0643}", 0x06CC: "\u{064A}",
     ]
 }
