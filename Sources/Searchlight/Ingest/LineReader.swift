@@ -104,6 +104,11 @@ public final class LineReader {
                 throw SearchlightError.input(path: name, reason: String(cString: strerror(errno)))
             }
             if count == 0 { atEnd = true } else { end += count; readSoFar += count }
+            // A UTF-8 byte-order mark, which some editors write first, is no part of the first line.
+            if lineNumber == 0, start == 0, consumed == 0, end >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+                start = 3
+                consumed = 3
+            }
         }
     }
 }
