@@ -54,6 +54,8 @@ import Testing
             Entity(type: "zh", id: "taiwan", attributes: ["title": "臺灣鐵路", "body": "環島鐵路的歷史"]),
             Entity(type: "zh", id: "museum", attributes: ["title": "电脑博物馆", "body": "展示旧电脑的博物馆"]),
             Entity(type: "zh", id: "beijing", attributes: ["title": "北京", "body": "中国的首都"]),
+            Entity(type: "zh", id: "kaoya", attributes: ["title": "北京烤鸭", "body": "菜谱"]),
+            Entity(type: "zh", id: "kaoyadian", attributes: ["title": "全聚德北京烤鸭店", "body": "北京烤鸭餐厅"]),
         ])
     }
 
@@ -135,6 +137,12 @@ import Testing
         #expect(try searched("電腦 -title:博物館", "zh").isEmpty)
         #expect(try typed("台", "zh") == ["taiwan"])
         #expect(try index.suggest("台湾", types: ["zh"]).completions.map(\.text).allSatisfy { $0.hasPrefix("臺灣") })
+    }
+
+    /// A Chinese title typed whole ranks first, though the text is searched as its n-grams.
+    @Test func aChineseTitleTypedWholeRanksFirst() throws {
+        #expect(try searched("北京烤鸭", "zh").prefix(2) == ["kaoya", "kaoyadian"])
+        #expect(try searched("北京", "zh").first == "beijing")
     }
 
     /// Completions and corrections, made of indexed words, are shown as the titles write them: the

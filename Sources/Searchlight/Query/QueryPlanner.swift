@@ -48,7 +48,8 @@ struct QueryPlanner {
             exactTotal: request.exactTotal || request.filter != nil || !request.facets.isEmpty)
     }
 
-    /// The boost of an entity whose whole title is the text (as typed, spelt otherwise, with its
+    /// The boost of an entity whose whole title is the text (as typed, in a script without spaces
+    /// as typed rather than as its n-grams, spelt otherwise, with its
     /// rare words corrected, or, a single word, written apart: `QueryText.titleTogether`) or, at
     /// `Ranking.completionShare` of it, the text with its word
     /// being typed completed (`QueryText.completions`): "thunde" lists thunderbird before the
@@ -58,7 +59,10 @@ struct QueryPlanner {
     /// completes, does not pass wget. (`AND_NOT` rather than Xapian's `OP_MAX`, which its remote
     /// protocol does not carry.)
     private func titleBoost(of text: QueryText) throws(XapianError) -> Query? {
-        let whole = try Ranking.wholeTitleBoost(texts: [text.trimmed] + text.otherSpellings(of: text.trimmed)
+        // Text in a script written without spaces is searched as its n-grams (`Searcher.normalized`);
+        // a title is the text as typed ("北京烤鸭" before "全聚德北京烤鸭店").
+        let unspaced = text.typed.unicodeScalars.contains(where: TextAnalyzer.isUnspaced) ? [text.typed] : []
+        let whole = try Ranking.wholeTitleBoost(texts: [text.trimmed] + unspaced + text.otherSpellings(of: text.trimmed)
                                                 + [text.rareWordsCorrected, text.titleTogether].compactMap { $0 })
         guard let completed = try Ranking.wholeTitleBoost(texts: text.completions, share: Ranking.completionShare) else { return whole }
         guard let whole else { return completed }
