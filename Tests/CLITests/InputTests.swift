@@ -130,3 +130,24 @@ extension CLI {
         #expect(((json.json as? [String: Any])?["results"] as? [[String: Any]])?.first?["title"] as? String == "Evil \u{1B}[2J title\u{7}")
     }
 }
+
+/// A language that is no language's code or name is indexed as one without a stemmer, with a warning.
+@Suite struct UnknownLanguages {
+    @Test func aSchemaOrFlagNamingNoLanguageIsWarnedOf() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try #"{"id":1,"title":"Kirschblüten","body":"Hanami im Park"}"#.appending("\n").write(toFile: cli.folder + "/a.jsonl", atomically: true, encoding: .utf8)
+        let schema = #"{"types":[{"name":"doc","language":"jp","display":{"title":"title"},"attributes":[{"key":"title","kind":"text"},"#
+            + #"{"key":"body","kind":"text","language":"klingon"},{"key":"note","kind":"text","language":"tlh"}]}]}"#
+        try schema.write(toFile: cli.folder + "/schema.json", atomically: true, encoding: .utf8)
+        let indexed = try cli.run(["index", "--schema", "schema.json", "--type", "doc", "a.jsonl"])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        #expect(indexed.stderr.contains("type 'doc': 'jp' is not a language code or name, so its text is not stemmed (did you mean 'ja'?)"), "\(indexed.stderr)")
+        #expect(indexed.stderr.contains("attribute 'doc.body': 'klingon' is not a language code or name"), "\(indexed.stderr)")
+        #expect(!indexed.stderr.contains("tlh"), "\(indexed.stderr)")
+        let flagged = try cli.run(["index", "--type", "other", "--language", "cz", "a.jsonl"])
+        #expect(flagged.status == 0, "\(flagged.stderr)")
+        #expect(flagged.stderr.contains("--language 'cz' is not a language code or name") && flagged.stderr.contains("did you mean 'cs'?"), "\(flagged.stderr)")
+        #expect(try cli.run(["index", "--type", "third", "--language", "de", "a.jsonl"]).stderr.isEmpty)
+    }
+}

@@ -55,6 +55,24 @@ extension EntityType {
         return languages
     }
 
+    /// A warning for each language the type names, for itself or an attribute, that is no
+    /// language's code or name (`Language.isKnown`), whose text is folded and cut into words but
+    /// not stemmed: a country's code ("jp") names the language probably meant.
+    ///
+    /// ```swift
+    /// EntityType(name: "film", language: "jp").unknownLanguages
+    /// // ["type 'film': 'jp' is not a language code or name, so its text is not stemmed (did you mean 'ja'?)"]
+    /// ```
+    public var unknownLanguages: [String] {
+        let named = [(language, "type '\(name)'")]
+            + attributes.compactMap { attribute in attribute.language.map { ($0, "attribute '\(name).\(attribute.key)'") } }
+        return named.compactMap { text, owner in
+            guard let language = Language(text), !language.isKnown else { return nil }
+            return "\(owner): '\(text)' is not a language code or name, so its text is not stemmed"
+                + (language.likelyMeant.map { " (did you mean '\($0)'?)" } ?? "")
+        }
+    }
+
     /// Every language the type's searchable text is in, the type's own first (for a type with a
     /// `languageAttribute`, the languages its entities fall back to; `EntityLanguages` has theirs).
     var textLanguages: [Language] {

@@ -317,6 +317,39 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool { byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A }
 
+    /// Whether the language is one that exists by this code or name: an ISO 639-1 code, a name or
+    /// code `Language(_:)` reads as one, or a three-letter code (ISO 639-2 and 639-3 have
+    /// thousands, taken on trust); false for a code or name of no language ("jp", "xx",
+    /// "klingon"), whose text is then analysed as that of a language without a stemmer.
+    ///
+    /// ```swift
+    /// Language("tlh")!.isKnown   // true: Klingon's ISO 639-2 code
+    /// Language("jp")!.isKnown    // false: Japan's country code; Japanese is "ja"
+    /// ```
+    public var isKnown: Bool {
+        self == .none || Language.iso639_1.contains(code) || code.utf8.count == 3 || xapianStemmer != nil
+    }
+
+    /// The language a code of no language probably means: the code of a country, for the
+    /// language spoken there ("jp": "ja", "cz": "cs", "gr": "el"); nil otherwise.
+    public var likelyMeant: String? { isKnown ? nil : Language.countryLanguages[code] }
+
+    /// Country codes (ISO 3166) that are no language's code, by their country's language.
+    static let countryLanguages: [String: String] = [
+        "jp": "ja", "cz": "cs", "gr": "el", "dk": "da", "ua": "uk", "cn": "zh", "vn": "vi", "il": "he", "ir": "fa",
+        "gb": "en", "us": "en", "at": "de", "hk": "zh", "rs": "sr", "by": "be", "kz": "kk", "al": "sq", "mx": "es",
+    ]
+
+    /// The ISO 639-1 codes (with the withdrawn "sh" and "mo").
+    static let iso639_1: Set<String> = Set("""
+        aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee
+        el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is
+        it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mo mr
+        ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg sh
+        si sk sl sm sn so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo
+        xh yi yo za zh zu
+        """.split(whereSeparator: \.isWhitespace).map(String.init))
+
     /// Xapian 1.4.22's Snowball stemmers (`Xapian::Stem::get_available_languages()`) by ISO 639-1 code.
     static let stemmers: [String: String] = [
         "ar": "arabic", "hy": "armenian", "eu": "basque", "ca": "catalan", "da": "danish", "nl": "dutch",

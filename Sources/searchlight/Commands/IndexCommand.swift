@@ -185,6 +185,11 @@ struct IndexCommand: ParsableCommand {
                 throw SearchlightError.schemaConflict("\(schemaFile): \(reason)")
             }
         }
+        for warning in (parsedSchema?.types ?? []).flatMap(\.unknownLanguages) { Terminal.printWarning("warning: \(warning)") }
+        if let language, let named = Language(language), !named.isKnown {
+            Terminal.printWarning("warning: --language '\(language)' is not a language code or name, so the text of the types it sets is not stemmed"
+                                  + (named.likelyMeant.map { " (did you mean '\($0)'?)" } ?? ""))
+        }
         var options = JSONLinesIngest.Options(schema: parsedSchema, defaultType: type, skipInvalid: skipInvalid, batchSize: batchSize,
                                               resume: resume, compactAfterBulkLoad: !skipCompaction)
         options.language = language
