@@ -83,6 +83,19 @@ import Testing
         }
     }
 
+    /// A correction whose words only entities of other types have finds nothing in the types
+    /// searched, and is not said.
+    @Test func aCorrectionThatFindsNothingInTheTypesSearchedIsNotSaid() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder)
+        try index.index([Entity(type: "landmark", id: .int(1), attributes: ["name": "Glacier Point", "description": "a viewpoint"])])
+        #expect(try index.search(SearchRequest("glaicer")).correction == "glacier")
+        let trails = try index.search(SearchRequest("glaicer", types: ["trail"]))
+        #expect(trails.results.isEmpty && trails.correction == nil)
+        let spelt = try index.search(SearchRequest("glaicer pointt", types: ["trail"]))
+        #expect(spelt.results.isEmpty && spelt.correction == nil)
+    }
+
     /// A word as close to several of the index's words matches each of them, as one word: the
     /// query's other words tell which was meant, even against the one more entities have, and the
     /// correction said is the first result's spelling.

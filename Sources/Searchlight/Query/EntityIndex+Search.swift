@@ -69,7 +69,12 @@ extension EntityIndex {
             corrected.text = correction
             var (respelt, _) = try Self.search(corrected, text: correction, selects: fields.selects, schema: schema,
                                                searcher: searcher, state: &state)
-            guard respelt.total > 0 else { return found }
+            // A spelling that finds nothing either (its words are another type's) is no better.
+            guard respelt.total > 0 else {
+                var unspelt = found
+                unspelt.correction = nil
+                return unspelt
+            }
             respelt.query = request.text
             respelt.correction = correction
             respelt.correctionSearched = true
@@ -138,7 +143,9 @@ extension EntityIndex {
         found.synonyms = text.variants.map(\.trimmed).filter { $0 != text.rareWordsCorrected }
         if request.explain { found.plan = reader.firstPageQuery?.description }
         if text.isCorrected || text.rareWordsCorrected != nil {
-            // Spelt as the first result of the first page has it; later pages, as corrected.
+            // Spelt as the first result of the first page has it; later pages, as corrected. A
+            // correction that found nothing (the word is another type's: `--type`) is not said.
+            guard page.total.count > 0 else { return (found, page.closeMatches) }
             found.correction = text.rareWordsCorrected
                 ?? text.spelling(of: request.offset == 0 ? page.hits.first?.match.docid : nil, database: state.database)
             found.correctionSearched = true
