@@ -406,5 +406,26 @@ import Testing
         var english = LanguageGuess()
         english.observe("A short walk to the lake and back")
         #expect(english.language == "en")
+        // Latin-script languages by their common words and their own letters, Cyrillic and Arabic
+        // script by the letters only some of their languages write.
+        for (text, code) in [
+            ("Zamek w Malborku jest największym zamkiem na świecie, zbudowanym przez Krzyżaków", "pl"),
+            ("Karlův most je nejstarší dochovaný most přes řeku Vltavu v Praze", "cs"),
+            ("Stockholm är Sveriges huvudstad och den största staden i landet, med gamla stan", "sv"),
+            ("Helsinki on Suomen pääkaupunki ja se on myös maan suurin kaupunki", "fi"),
+            ("Budapest Magyarország fővárosa, és a Duna két partján fekszik; ez volt a legnagyobb város", "hu"),
+            ("Kapadokya, peri bacaları ve yeraltı şehirleri ile ünlü bir bölgedir", "tr"),
+            ("Hà Nội là thủ đô của Việt Nam, nổi tiếng với phở và hồ Hoàn Kiếm", "vi"),
+            ("Candi Borobudur adalah candi Buddha terbesar di dunia yang terletak di Jawa Tengah", "id"),
+            ("La Sagrada Família és una basílica de Barcelona, obra de l'arquitecte Gaudí, i la més visitada", "ca"),
+            ("Київ є столицею України, і місто стоїть на річці Дніпро", "uk"),
+            ("Москва является столицей России и крупнейшим городом страны", "ru"),
+            ("اصفهان یکی از بزرگترین شهرهای ایران است و پل‌های زیبایی دارد", "fa"),
+            ("القاهرة هي عاصمة مصر وأكبر مدنها", "ar"),
+        ] {
+            var guess = LanguageGuess()
+            guess.observe(text)
+            #expect(guess.language == code, "\(text)")
+        }
     }
 }

@@ -52,8 +52,9 @@ struct SnippetBuilder {
     private let languages: [Stems]
     /// The word being typed, folded.
     private let typed: String?
-    /// The query's words written in scripts without spaces, found inside the text's runs of them.
-    private let unspaced: [[UInt8]]
+    /// The query's words written in scripts without spaces (as scalar values, folded), found inside
+    /// the text's runs of them.
+    private let unspaced: [[UInt32]]
     /// Words already analysed for this query's results (by language), and whether they matched.
     private let analysed: Analysed
 
@@ -79,7 +80,7 @@ struct SnippetBuilder {
     init?(text: QueryText, languages: [(language: Language, stemmer: Stemmer?)]) {
         let words = text.searchedTexts.flatMap(\.matchableWords) + text.alternatives.values.joined()
         let typed = text.partial ? text.matchableWords.last : nil
-        unspaced = Array(Set(words.filter(Self.isUnspaced).map { Array($0.utf8) }))
+        unspaced = Array(Set(words.filter(Self.isUnspaced).map { $0.unicodeScalars.map(\.value) }))
         let spaced = words.filter { !Self.isUnspaced($0) }
         let typedFirst = typed.flatMap { $0.utf8.first }.map(Self.folded)
         self.languages = (languages.isEmpty ? [(.english, nil)] : languages).map { language, stemmer in
@@ -211,18 +212,27 @@ struct SnippetBuilder {
     /// scripts without spaces wherever they occur in it; else the whole word when, folded, it or
     /// its part after an elided article matches.
     private func matches(unicode word: UnsafeBufferPointer<UInt8>, at offset: Int, in language: Int) -> [Range<Int>] {
-        var found: [Range<Int>] = []
-        for needle in unspaced where needle.count <= word.count {
+        let text = String(decoding: word, as: UTF8.self)
+        if !unspaced.isEmpty {
+            // The word's scalars, traditional Chinese characters simplified as the query's are,
+            // each with the byte offset it starts at (and the word's end after the last).
+            var scalars: [UInt32] = [], starts: [Int] = []
             var at = 0
-            while at + needle.count <= word.count {
-                if word[at] == needle[0], zip(needle, word[at..<(at + needle.count)]).allSatisfy({ $0 == $1 }) {
-                    found.append((offset + at)..<(offset + at + needle.count))
-                }
-                at += 1
+            for scalar in text.unicodeScalars {
+                scalars.append(HanVariants.simplified(of: scalar.value) ?? scalar.value)
+                starts.append(at)
+                at += UTF8.width(scalar)
             }
+            starts.append(at)
+            var found: [Range<Int>] = []
+            for needle in unspaced where needle.count <= scalars.count {
+                for start in 0...(scalars.count - needle.count) where scalars[start] == needle[0] && scalars[start..<(start + needle.count)].elementsEqual(needle) {
+                    found.append((offset + starts[start])..<(offset + starts[start + needle.count]))
+                }
+            }
+            if !found.isEmpty { return Self.merged(found) }
         }
-        if !found.isEmpty { return Self.merged(found) }
-        let folded = TextNormalizer.normalized(String(decoding: word, as: UTF8.self))
+        let folded = TextNormalizer.normalized(text)
         let parts = folded.split { $0.unicodeScalars.first.map(TextNormalizer.isApostrophe) ?? false }.map(String.init)
         for part in Set(parts + [folded]) where matches(folded: part, in: language) { return [offset..<(offset + word.count)] }
         return []

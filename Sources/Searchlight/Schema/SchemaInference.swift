@@ -11,8 +11,9 @@
 /// - `title`, else `name`, is the display title (weight 3, sortable); `subtitle`, `summary` or
 ///   `description` the subtitle; `image` the image; `rankingHint` or `popularity` the ranking hint;
 ///   the first of `updated`, `modified`, `date`, `published`, `created` that is a date the recency key;
-/// - the type's language is guessed from its text (`LanguageGuess`: the script, then, for Latin
-///   script, the language whose stopwords the words hit most; English when none stands out);
+/// - the type's language is guessed from its text (`LanguageGuess`: the script and the letters only
+///   some of its languages write, then, for Latin script, the language whose common words the
+///   words hit most; English when none stands out);
 /// - a key named for a language (`language`, `lang`, `locale`, `languageCode`, `inLanguage`, in any
 ///   case, with or without `_` or `-`) whose every value names one ("de", "pt-BR", "french") is the
 ///   type's language attribute: each entity is analysed in the language it names, the guess being

@@ -1,7 +1,9 @@
 /// Guesses the language of a type's text from a sample of it, for schemas inferred from data: by
-/// script first (Han and kana, Hangul, Thai, Cyrillic, Greek, Arabic, Hebrew, Devanagari and
-/// others each name a language), then, for Latin text, by which language's stopwords its words
-/// hit most (English, German, French, Spanish, Italian, Portuguese, Dutch), English when none stands out.
+/// script first (Han and kana, Hangul, Thai, Greek, Hebrew, Devanagari and others each name a
+/// language; Cyrillic and Arabic script by the letters only some of their languages write), then,
+/// for Latin text, by which language's common words its words hit most and which language's own
+/// letters it writes (`latinLetters`: Polish "ł", Czech "ř", Vietnamese "ơ"), English when none
+/// stands out.
 ///
 /// ```swift
 /// var guess = LanguageGuess()
@@ -11,12 +13,13 @@
 struct LanguageGuess: Sendable {
     /// The most letters sampled; a guess needs no more.
     static let sampleLetters = 20_000
-    /// The Latin-script languages told apart by their stopwords.
-    static let latinCandidates = ["en", "de", "fr", "es", "it", "pt", "nl"]
 
     private var letters = 0
     private var scripts: [String: Int] = [:]
-    private var stopwordHits: [String: Int] = [:]
+    /// Hits of each Latin-script language: its common words, and its own letters at half a word each.
+    private var latinHits: [String: Double] = [:]
+    /// Letters of the Cyrillic and Arabic scripts that only some of their languages write, by language.
+    private var ownLetters: [String: Int] = [:]
 
     /// Adds the letters and words of `text` to the sample (until it holds `sampleLetters` letters).
     mutating func observe(_ text: String) {
@@ -24,11 +27,12 @@ struct LanguageGuess: Sendable {
         for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
             letters += 1
             scripts[Self.script(of: scalar), default: 0] += 1
+            let lower = scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar
+            if let language = Self.latinLetters[lower] { latinHits[language, default: 0] += 0.5 }
+            if let language = Self.scriptLetters[lower] { ownLetters[language, default: 0] += 1 }
         }
-        for word in Words.lowercased(text) {
-            for code in Self.latinCandidates where Language(code)?.stopwords.contains(word) == true {
-                stopwordHits[code, default: 0] += 1
-            }
+        for word in text.lowercased().split(whereSeparator: { !$0.isLetter }) {
+            for language in Self.commonWords[String(word)] ?? [] { latinHits[language, default: 0] += 1 }
         }
     }
 
@@ -38,9 +42,17 @@ struct LanguageGuess: Sendable {
         // Japanese is written in kana and kanji: any kana beside Han makes it Japanese.
         if script == "han" { return (scripts["kana"] ?? 0) * 10 >= count ? "ja" : "zh" }
         if script == "kana" { return "ja" }
+        if script == "ru" || script == "ar" {
+            // Ukrainian's і, Persian's پ: one in a hundred of the script's letters says the language.
+            let own = ownLetters.filter { Self.scriptOf[$0.key] == script }.max { ($0.value, $1.key) < ($1.value, $0.key) }
+            guard let own, own.value * 100 >= count else { return script }
+            return own.key
+        }
         guard script == "latin" else { return script }
-        let ranked = stopwordHits.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
-        guard let best = ranked.first, best.value >= 3, best.value > (ranked.dropFirst().first?.value ?? 0) * 5 / 4 else { return "en" }
+        // The language with the most hits, unless English has nearly as many: languages share
+        // short words ("a", "in", "de"), and a text that is not clearly another language is English.
+        guard let best = latinHits.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), best.value >= 3,
+              best.value > (latinHits["en"] ?? 0) * 5 / 4 else { return "en" }
         return best.key
     }
 
@@ -66,4 +78,55 @@ struct LanguageGuess: Sendable {
         default: "latin"
         }
     }
+
+    /// The most common words of each Latin-script language guessed: the stopwords of those that
+    /// have a list (`LanguageStopwords`), and a dozen or two of the commonest words of the others,
+    /// lower-cased as written. Words several languages share count for each.
+    static let commonWords: [String: [String]] = {
+        var words: [String: [String]] = [:]
+        let others = [
+            "pl": "i w z na się nie do to że jest jak po co ale od za przez oraz dla jego są",
+            "cs": "a v se na je že to s z do o k i jako ale by pro od jsou jsem také nebo",
+            "sk": "a v sa na je že to s z do o k ako ale by pre od sú som tiež alebo",
+            "hu": "a az és hogy nem is egy van de meg el ez ki már csak mint volt vagy",
+            "sv": "och i att det som en på är av för med till den har inte om ett jag",
+            "da": "og i at det som en på er af for med til den har ikke om et de jeg",
+            "no": "og i å det som en på er av for med til den har ikke om et de jeg",
+            "fi": "ja on ei se että oli hän kun mutta myös tai kanssa joka ovat ole",
+            "id": "yang dan di ini itu dengan untuk dari dalam tidak akan pada adalah ke juga",
+            "ca": "i el la de que a en els les per amb no una és del als al com però",
+        ]
+        for (language, list) in others {
+            for word in list.split(separator: " ") { words[String(word), default: []].append(language) }
+        }
+        for language in ["en", "de", "fr", "es", "it", "pt", "nl", "ro", "tr", "vi"] {
+            let list = language == "en" ? Stopwords.english : (LanguageStopwords.lists[language] ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+            for word in Set(list.map { $0.lowercased() }) { words[word, default: []].append(language) }
+        }
+        return words
+    }()
+
+    /// Letters that only one Latin-script language writes much (lower-case).
+    static let latinLetters: [Unicode.Scalar: String] = {
+        var letters: [Unicode.Scalar: String] = [:]
+        for (language, list) in ["pl": "ąęłżśź", "cs": "řůě", "sk": "ľĺŕ", "tr": "ğış", "ro": "șțţ", "hu": "őű",
+                                 "es": "ñ", "pt": "ãõ", "vi": "ơư"] {
+            for letter in list.unicodeScalars { letters[letter] = language }
+        }
+        // Latin Extended Additional's vowels with two marks, Vietnamese's own.
+        for value in UInt32(0x1EA0)...0x1EF9 { letters[Unicode.Scalar(value)!] = "vi" }
+        return letters
+    }()
+
+    /// Letters of the Cyrillic and Arabic scripts that only some of their languages write (lower-case).
+    static let scriptLetters: [Unicode.Scalar: String] = {
+        var letters: [Unicode.Scalar: String] = [:]
+        for (language, list) in ["uk": "ієїґ", "be": "ў", "sr": "ђјљњћџ", "mk": "ѓќѕ", "kk": "әғқңөұһ", "fa": "پچژگکی", "ur": "ٹڈڑںےہ"] {
+            for letter in list.unicodeScalars { letters[letter] = language }
+        }
+        return letters
+    }()
+
+    /// The script each language of `scriptLetters` is written in.
+    static let scriptOf: [String: String] = ["uk": "ru", "be": "ru", "sr": "ru", "mk": "ru", "kk": "ru", "fa": "ar", "ur": "ar"]
 }
