@@ -139,11 +139,13 @@ final class DocumentBuilder {
     }
 
     /// The written form of each word of the title, and of each two neighbouring words, that folding
-    /// (or, with `collapsingUmlauts`, German's reading of "ae", "oe", "ue") changes, under the form
-    /// it is indexed and completed in (`IndexTerms.writtenForm(of:as:)`): a two-word completion is
-    /// shown as its title writes it ("phố cổ" and "phở bò", where "phố" and "phở" fold alike).
+    /// (or, with `collapsingUmlauts`, German's reading of "ae", "oe", "ue") changes, or that an
+    /// apostrophe joins, under the form it is indexed and completed in
+    /// (`IndexTerms.writtenForm(of:as:)`): a two-word completion is shown as its title writes it
+    /// ("phố cổ" and "phở bò", where "phố" and "phở" fold alike; "l'étranger", "aujourd'hui").
     private func addWrittenForms(of title: String, collapsingUmlauts: Bool) {
-        guard collapsingUmlauts || !title.utf8.allSatisfy({ $0 < 0x80 }) else { return }
+        let apostrophes = Self.apostrophesJoiningWords(of: title)
+        guard collapsingUmlauts || !apostrophes.isEmpty || !title.utf8.allSatisfy({ $0 < 0x80 }) else { return }
         let words = TextAnalyzer.writtenWords(title).map { word in
             (exact: word.exact, indexed: collapsingUmlauts ? TextNormalizer.umlautSpellings(of: word.folded).first ?? word.folded : word.folded)
         }
@@ -151,10 +153,33 @@ final class DocumentBuilder {
             if word.exact != word.indexed { addWrittenForm(word.exact, as: word.indexed) }
             guard position + 1 < words.count else { continue }
             let next = words[position + 1]
-            if word.exact != word.indexed || next.exact != next.indexed {
-                addWrittenForm(word.exact + " " + next.exact, as: word.indexed + " " + next.indexed)
+            let joint = apostrophes[position].map { String(Character($0)) } ?? " "
+            if word.exact != word.indexed || next.exact != next.indexed || joint != " " {
+                addWrittenForm(word.exact + joint + next.exact, as: word.indexed + " " + next.indexed)
             }
         }
+    }
+
+    /// The apostrophe that alone joins each word of `text` (by its position among the words, as
+    /// `TextAnalyzer.writtenWords` counts them) to the next: "l'", "aujourd'hui", "м'ясо".
+    static func apostrophesJoiningWords(of text: String) -> [Int: Unicode.Scalar] {
+        var joined: [Int: Unicode.Scalar] = [:]
+        var word = -1, inWord = false
+        var between: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars {
+            if TextNormalizer.isWordCharacter(scalar) {
+                if !inWord {
+                    if word >= 0, between.count == 1, TextNormalizer.isApostrophe(between[0]) { joined[word] = between[0] }
+                    word += 1
+                    inWord = true
+                    between.removeAll(keepingCapacity: true)
+                }
+            } else {
+                inWord = false
+                between.append(scalar)
+            }
+        }
+        return joined
     }
 
     private func addWrittenForm(_ written: String, as indexed: String) {
