@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XapianIndex
 @testable import Searchlight
 
 @Suite struct JSONLinesIngesting {
@@ -95,6 +96,31 @@ import Testing
         #expect(report.indexed == 2)
         #expect(index.schema.type(named: "doc")?.display.title == "title")
         #expect(try index.search(SearchRequest("domes")).results.first?.displayRepresentation.title == "Granite")
+    }
+
+    /// A UTF-8 byte-order mark before the first line, as some editors write, is skipped; the
+    /// checkpoint still counts the file's lines.
+    @Test func aByteOrderMarkBeforeTheFirstLineIsSkipped() throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        let file = folder.write("bom.jsonl", ["\u{FEFF}" + goodLines[0], goodLines[1]])
+        #expect(try ingest(index, [file]).indexed == 2)
+        #expect(try index.search(SearchRequest("alpha")).results.map(\.entity.id.stringValue) == ["a"])
+        #expect(try index.checkpoint()?["line"] == .int(2))
+    }
+
+    /// Each attribute searched by default that the schema weighs above 1 is normalised by its own
+    /// average length, as titles are, and the averages are kept for later runs.
+    @Test func weightedAttributesKeepTheirOwnAverageLength() throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        _ = try ingest(index, [folder.write("a.jsonl", goodLines)])
+        let averages = try #require(index.normalization?.averageFieldLengths)
+        #expect(averages["name"] == 1)
+        _ = try ingest(index, [folder.write("b.jsonl", [#"{"type":"trail","id":"z","attributes":{"name":"Zeta Trail Loop"}}"#])])
+        #expect(index.normalization?.averageFieldLengths == averages)
+        let stored = try #require(try Database(path: folder.path + "/index").metadata(IndexMetadata.averageFieldLengths))
+        #expect(LengthNormalization.fieldLengths(stored) == averages)
     }
 
     @Test func duplicateIDsInOneRunKeepTheLastAndAreCounted() throws {

@@ -380,11 +380,24 @@ import Testing
             .compactMap { $0.entity.attributes["titel"]?.text }
         #expect(german == ["Erinnerungen eines Müllers", "Über den Fluss"])
         // Cyrillic letters that Unicode encodes after я sort after the letter their alphabets put them after.
-        let ukrainian = ["Яблуко", "Ґава", "Гора", "Євген", "Едем", "Ірина", "Ива", "Жук", "Дім", "Київ"]
-        #expect(ukrainian.sorted { DocumentBuilder.sortKey($0) < DocumentBuilder.sortKey($1) }
-                == ["Гора", "Ґава", "Дім", "Едем", "Євген", "Жук", "Ива", "Ірина", "Київ", "Яблуко"])
-        let serbian = ["Џеп", "Чаша", "Шума", "Ђак", "Дан", "Ера"]
-        #expect(serbian.sorted { DocumentBuilder.sortKey($0) < DocumentBuilder.sortKey($1) } == ["Дан", "Ђак", "Ера", "Чаша", "Џеп", "Шума"])
+        func ordered(_ words: [String], _ code: String) -> [String] {
+            let language = Language(code)!
+            return words.sorted { SortKeys.key($0, language: language) < SortKeys.key($1, language: language) }
+        }
+        #expect(ordered(["Яблуко", "Ґава", "Гора", "Євген", "Едем", "Ірина", "Ива", "Жук", "Дім", "Київ", "Їжак", "Йорданія"], "uk")
+                == ["Гора", "Ґава", "Дім", "Едем", "Євген", "Жук", "Ива", "Ірина", "Їжак", "Йорданія", "Київ", "Яблуко"])
+        #expect(ordered(["Џеп", "Чаша", "Шума", "Ђак", "Дан", "Ера"], "sr") == ["Дан", "Ђак", "Ера", "Чаша", "Џеп", "Шума"])
+        // Letters an alphabet orders after others, rather than with the letter they fold to.
+        #expect(ordered(["Örebro", "Zürich", "Åre", "Ängelholm", "Arvika", "Orsa"], "sv") == ["Arvika", "Orsa", "Zürich", "Åre", "Ängelholm", "Örebro"])
+        #expect(ordered(["Ærø", "Odense", "Åarhus", "Øster", "Zealand"], "da") == ["Odense", "Zealand", "Ærø", "Øster", "Åarhus"])
+        #expect(ordered(["Łódź", "Lublin", "Lwówek", "Żary", "Zamość", "Źródła"], "pl") == ["Lublin", "Lwówek", "Łódź", "Zamość", "Źródła", "Żary"])
+        #expect(ordered(["Chrudim", "Hradec", "Cheb", "Ivančice", "Čáslav", "Cvikov"], "cs") == ["Cvikov", "Čáslav", "Hradec", "Cheb", "Chrudim", "Ivančice"])
+        #expect(ordered(["İzmir", "Işık", "Ilgaz", "Hatay", "Çorum", "Cide", "Şile", "Sinop"], "tr")
+                == ["Cide", "Çorum", "Hatay", "Ilgaz", "Işık", "İzmir", "Sinop", "Şile"])
+        #expect(ordered(["Ñandú", "Nuevo León", "Oaxaca"], "es") == ["Nuevo León", "Ñandú", "Oaxaca"])
+        #expect(ordered(["Đà Lạt", "Dĩ An", "Đông Hà", "Ea Súp"], "vi") == ["Dĩ An", "Đà Lạt", "Đông Hà", "Ea Súp"])
+        // Languages without letters of their own sort as folded.
+        #expect(ordered(["Über", "Zug", "Ulm", "Österreich"], "de") == ["Österreich", "Über", "Ulm", "Zug"])
     }
 
     @Test func languagesAreGuessedFromInferredText() {

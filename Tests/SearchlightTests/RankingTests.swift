@@ -132,10 +132,11 @@ import XapianIndex
         let found = try index.search(SearchRequest("flask"))
         #expect(found.results.first?.entity.id.stringValue == "python3-flask", "\(found.results.map(\.entity.id))")
 
-        // An index written before titles had their own average keeps normalising them with the rest.
+        // An index written before titles and attributes had their own averages keeps normalising them with the rest.
         try index.state.withLock { state in
             let writer = try #require(state.writer)
             try writer.setMetadata(IndexMetadata.averageTitleLength, [])
+            try writer.setMetadata(IndexMetadata.averageFieldLengths, [])
             try writer.commit()
         }
         let before = try EntityIndex(path: folder.path + "/index")

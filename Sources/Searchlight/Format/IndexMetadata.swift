@@ -10,6 +10,10 @@ enum IndexMetadata {
     /// The average title length the words of titles are normalised by (see `LengthNormalization`),
     /// fixed with the first entities; absent in indexes written before.
     static let averageTitleLength = "searchlight.averageTitleLength"
+    /// The average length of each searchable attribute other than titles, by key, that its words
+    /// are normalised by (see `LengthNormalization`), fixed with the first entities; absent in
+    /// indexes written before.
+    static let averageFieldLengths = "searchlight.averageFieldLengths"
     /// The languages the entities of types with a `languageAttribute` are in (see `EntityLanguages`).
     static let languages = "searchlight.languages"
     /// How many Xapian changesets the index's writers keep for replicas, as ASCII decimal; absent: none

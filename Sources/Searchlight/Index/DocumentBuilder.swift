@@ -46,7 +46,9 @@ final class DocumentBuilder {
 
         let length = LengthNormalization.length(of: entity, type: type)
         let titleLength = LengthNormalization.titleLength(of: entity, type: type)
-        let normalization = self.normalization ?? LengthNormalization(averageLength: length, averageTitleLength: titleLength)
+        let fieldLengths = LengthNormalization.fieldLengths(of: entity, type: type)
+        let normalization = self.normalization ?? LengthNormalization(averageLength: length, averageTitleLength: titleLength,
+                                                                      averageFieldLengths: fieldLengths)
         if let titleKey = type.display.title, let title = entity.attributes[titleKey] {
             let text = title.elements.map(\.text).joined(separator: " ")
             // The whole title weighs as a title word does: by the title's length, not its entity's,
@@ -71,7 +73,7 @@ final class DocumentBuilder {
                     let weight = if key == type.display.title, let titleLength {
                         normalization.titleWdf(weight: attribute.weight, titleLength: titleLength, length: length)
                     } else {
-                        normalization.wdf(weight: attribute.weight, length: length)
+                        normalization.fieldWdf(weight: attribute.weight, key: key, fieldLength: fieldLengths[key] ?? 0, length: length)
                     }
                     if attribute.searchableByDefault {
                         try generator.indexText(words, weight: weight)
@@ -106,7 +108,7 @@ final class DocumentBuilder {
                 document.addValue(Sortable.serialise(number), slot: slot)
             }
             if let slot = schema.stringSlot(key) {
-                document.addValue(Array(Self.sortKey(first.text).utf8), slot: slot)
+                document.addValue(Array(SortKeys.key(first.text, language: type.language(of: attribute, entityLanguage: entityLanguage)).utf8), slot: slot)
             }
             if let slot = schema.facetSlot(key) {
                 document.addValue(Array(elements.map(\.text).joined(separator: "\u{1F}").utf8), slot: slot)
@@ -245,33 +247,4 @@ final class DocumentBuilder {
         default: value.doubleValue
         }
     }
-
-    /// Sort keys compare without case, accents or width, so "Élan" sorts with "elan" and "Über"
-    /// with "uber" (Latin, Greek and Cyrillic by their letters; other scripts after them, by code
-    /// point), and are cut to a bounded length. The Cyrillic letters that Unicode encodes after я
-    /// sort after the letter their alphabets put them after (`cyrillicSortLetters`): Ukrainian
-    /// "Ґава" after "Гора", "Євген" after "Едем", "Ірина" after "Ива", all before "Яблуко".
-    static func sortKey(_ text: String) -> String {
-        let key = String(TextNormalizer.normalized(text).prefix(64))
-        guard key.unicodeScalars.contains(where: { cyrillicSortLetters[$0] != nil }) else { return key }
-        var placed = String.UnicodeScalarView()
-        for scalar in key.unicodeScalars {
-            if let before = cyrillicSortLetters[scalar] {
-                placed.append(before)
-                placed.append(afterEveryLetter)
-            } else {
-                placed.append(scalar)
-            }
-        }
-        return String(placed)
-    }
-
-    /// Cyrillic letters encoded after я, by the letter of U+0430–044F that their alphabets put them
-    /// right after: Ukrainian ґ є і (ї folds to і), Belarusian ў, Serbian and Macedonian ђ ѕ ј љ њ ћ џ.
-    private static let cyrillicSortLetters: [Unicode.Scalar: Unicode.Scalar] = [
-        "ґ": "г", "є": "е", "і": "и", "ў": "у", "ђ": "д", "ѕ": "з", "ј": "и", "љ": "л", "њ": "н", "ћ": "т", "џ": "ч",
-    ]
-
-    /// What follows a letter placed after another in a sort key: above every letter, so "єва" sorts after every "е…".
-    private static let afterEveryLetter: Unicode.Scalar = "\u{10FFFF}"
 }

@@ -74,7 +74,8 @@ public final class EntityIndex: Sendable {
         /// and takes the length normalisation its documents are written with.
         mutating func loadDictionary() throws(XapianError) {
             if builder.normalization == nil, let stored = try database.metadata(IndexMetadata.averageLength) {
-                builder.normalization = LengthNormalization(stored: stored, storedTitle: try database.metadata(IndexMetadata.averageTitleLength))
+                builder.normalization = LengthNormalization(stored: stored, storedTitle: try database.metadata(IndexMetadata.averageTitleLength),
+                                                            storedFields: try database.metadata(IndexMetadata.averageFieldLengths))
             }
             guard builder.dictionary == nil, let bytes = try database.metadata(IndexMetadata.dictionary) else { return }
             builder.dictionary = StoredData.Dictionary.registered(bytes)
@@ -563,6 +564,7 @@ public final class EntityIndex: Sendable {
     private static func install(_ normalization: LengthNormalization, in state: inout State, writer: WritableDatabase) throws(XapianError) {
         try writer.setMetadata(IndexMetadata.averageLength, normalization.stored)
         if let title = normalization.storedTitle { try writer.setMetadata(IndexMetadata.averageTitleLength, title) }
+        if let fields = normalization.storedFields { try writer.setMetadata(IndexMetadata.averageFieldLengths, fields) }
         state.builder.normalization = normalization
     }
 

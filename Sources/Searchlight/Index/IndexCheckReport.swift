@@ -78,7 +78,7 @@ public struct IndexCheckReport: Sendable {
 
     /// Metadata every shard of a sharded index holds alike: a reader reads the first shard's.
     static let sharedMetadata = [IndexMetadata.formatVersion, IndexMetadata.schema, IndexMetadata.dictionary, IndexMetadata.averageLength,
-                                 IndexMetadata.averageTitleLength, IndexMetadata.languages]
+                                 IndexMetadata.averageTitleLength, IndexMetadata.averageFieldLengths, IndexMetadata.languages]
 
     /// Checks that every shard holds the first shard's format version, schema, dictionary and average length.
     private mutating func checkShardsAgree(_ database: Database) throws(XapianError) {
@@ -118,6 +118,9 @@ public struct IndexCheckReport: Sendable {
             if let bytes = try database.metadata(key), LengthNormalization.length(bytes) == nil {
                 note("metadata \(key): '\(String(decoding: bytes, as: UTF8.self))' is not a length")
             }
+        }
+        if let bytes = try database.metadata(IndexMetadata.averageFieldLengths), LengthNormalization.fieldLengths(bytes) == nil {
+            note("metadata \(IndexMetadata.averageFieldLengths): not lines of an attribute and its length")
         }
         if let bytes = try database.metadata(IndexMetadata.languages), EntityLanguages(stored: bytes) == nil {
             note("metadata \(IndexMetadata.languages): not an object of language lists, so queries miss the languages of some entities")

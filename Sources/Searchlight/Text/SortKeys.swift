@@ -1,0 +1,117 @@
+@_spi(_Unicode) import Swift
+
+/// The keys text attributes sort by: without case, accents or width, so "Élan" sorts with "elan"
+/// and "Über" with "uber" (Latin, Greek and Cyrillic by their letters; other scripts after them,
+/// by code point), cut to a bounded length; and in the order of the attribute's language where its
+/// alphabet has letters of its own that folding would merge with others (`tailorings`): Swedish
+/// "Örebro" after "Zürich", Polish "Łódź" after "Lublin", Czech "Chrudim" after "Hradec", Turkish
+/// "Işık" before "İzmir". Whatever the language, the Cyrillic letters that Unicode encodes after я
+/// sort after the letter their alphabets put them after: Ukrainian "Ґава" after "Гора", "Їжак"
+/// after "Ірпінь", all before "Яблуко".
+///
+/// ```swift
+/// SortKeys.key("Élan vital", language: .english) < SortKeys.key("War and Peace", language: .english)   // true
+/// SortKeys.key("Örebro", language: Language("sv")!) > SortKeys.key("Zürich", language: Language("sv")!)  // true
+/// ```
+enum SortKeys {
+    /// The most characters of a key.
+    static let length = 64
+
+    /// The key `text` sorts by, in `language`'s order.
+    ///
+    /// - Parameters:
+    ///   - text: An attribute's text.
+    ///   - language: The language of the attribute's text.
+    /// - Returns: A key whose UTF-8 bytes sort as `language` orders its words.
+    static func key(_ text: String, language: Language) -> String {
+        let tailoring = tailorings[language.code]
+        let isTurkic = language.code == "tr" || language.code == "az"
+        guard tailoring != nil || isTurkic || (!text.utf8.allSatisfy { $0 < 0x80 } && text.unicodeScalars.contains(where: cyrillicLetters.contains)) else {
+            return String(TextNormalizer.normalized(text).prefix(length))
+        }
+        // Turkish and Azerbaijani write I and İ for the capitals of ı and i.
+        var lowered = TextNormalizer.lowercased(isTurkic ? text.replacing("I", with: "ı").replacing("İ", with: "i") : text)
+        if language.code == "vi" { lowered = withoutVietnameseTones(lowered) }
+        let letters = Array(lowered)
+        var key = "", pending = ""
+        func place(_ placed: String) {
+            key += TextNormalizer.normalized(pending) + placed
+            pending = ""
+        }
+        var index = 0
+        while index < letters.count {
+            if index + 1 < letters.count, let placed = tailoring?[String(letters[index...index + 1])] {
+                place(placed)
+                index += 2
+                continue
+            }
+            let letter = String(letters[index])
+            if let placed = tailoring?[letter] ?? cyrillic[letter] { place(placed) } else { pending.append(letters[index]) }
+            index += 1
+        }
+        place("")
+        return String(key.prefix(length))
+    }
+
+    /// What follows a letter's base in its key: above every letter, so that a letter placed after
+    /// "z" once ("z" and one mark) sorts after every "z…", and one placed after it twice after that.
+    private static let afterEveryLetter = "\u{10FFFF}"
+
+    /// The key of a letter sorted as the `rank`-th letter after `base`.
+    private static func after(_ base: String, _ rank: Int = 1) -> String {
+        base + String(repeating: afterEveryLetter, count: rank)
+    }
+
+    /// The Cyrillic letters encoded after я, by the letter of U+0430–044F that their alphabets put
+    /// them right after: Ukrainian ґ є і ї, Belarusian ў, Serbian and Macedonian ђ ѕ ј љ њ ћ џ.
+    private static let cyrillic: [String: String] = [
+        "ґ": after("г"), "є": after("е"), "і": after("и"), "ї": after("и", 2), "ў": after("у"), "ђ": after("д"),
+        "ѕ": after("з"), "ј": after("и"), "љ": after("л"), "њ": after("н"), "ћ": after("т"), "џ": after("ч"),
+    ]
+
+    /// The letters of `cyrillic`, in both cases.
+    private static let cyrillicLetters: Set<Unicode.Scalar> = Set(cyrillic.keys.flatMap { ($0 + $0.uppercased()).unicodeScalars })
+
+    /// Each language's letters (lower-case, and the pairs it sorts as one letter) that its
+    /// alphabet orders after another, rather than with the letter folding makes of them.
+    static let tailorings: [String: [String: String]] = {
+        let scandinavian = ["æ": after("z"), "ä": after("z"), "ø": after("z", 2), "ö": after("z", 2), "å": after("z", 3)]
+        let swedish = ["å": after("z"), "ä": after("z", 2), "æ": after("z", 2), "ö": after("z", 3), "ø": after("z", 3)]
+        let croatian = ["č": after("c"), "ć": after("c", 2), "dž": after("d"), "đ": after("d", 2), "lj": after("l"),
+                        "nj": after("n"), "š": after("s"), "ž": after("z")]
+        return [
+            "sv": swedish, "fi": swedish, "da": scandinavian, "no": scandinavian, "nb": scandinavian, "nn": scandinavian,
+            "is": ["á": after("a"), "ð": after("d"), "é": after("e"), "í": after("i"), "ó": after("o"), "ú": after("u"),
+                   "ý": after("y"), "þ": after("z"), "æ": after("z", 2), "ö": after("z", 3)],
+            "et": ["š": after("s"), "z": after("s", 2), "ž": after("s", 3), "õ": after("w"), "ä": after("w", 2), "ö": after("w", 3),
+                   "ü": after("w", 4)],
+            "es": ["ñ": after("n")],
+            "pl": ["ą": after("a"), "ć": after("c"), "ę": after("e"), "ł": after("l"), "ń": after("n"), "ó": after("o"),
+                   "ś": after("s"), "ź": after("z"), "ż": after("z", 2)],
+            "cs": ["č": after("c"), "ch": after("h"), "ř": after("r"), "š": after("s"), "ž": after("z")],
+            "sk": ["ä": after("a"), "č": after("c"), "ch": after("h"), "ô": after("o"), "š": after("s"), "ž": after("z")],
+            "hu": ["cs": after("c"), "gy": after("g"), "ly": after("l"), "ny": after("n"), "ö": after("o"), "ő": after("o"),
+                   "sz": after("s"), "ty": after("t"), "ü": after("u"), "ű": after("u"), "zs": after("z")],
+            "tr": ["ç": after("c"), "ğ": after("g"), "ı": after("h"), "ö": after("o"), "ş": after("s"), "ü": after("u")],
+            "az": ["ç": after("c"), "ə": after("e"), "ğ": after("g"), "ı": after("h"), "ö": after("o"), "ş": after("s"), "ü": after("u")],
+            "ro": ["ă": after("a"), "â": after("a", 2), "î": after("i"), "ș": after("s"), "ş": after("s"), "ț": after("t"), "ţ": after("t")],
+            "hr": croatian, "bs": croatian, "sr": croatian,
+            "sl": ["č": after("c"), "š": after("s"), "ž": after("z")],
+            "lv": ["ā": after("a"), "č": after("c"), "ē": after("e"), "ģ": after("g"), "ī": after("i"), "ķ": after("k"),
+                   "ļ": after("l"), "ņ": after("n"), "š": after("s"), "ū": after("u"), "ž": after("z")],
+            "lt": ["č": after("c"), "š": after("s"), "ž": after("z")],
+            "vi": ["ă": after("a"), "â": after("a", 2), "đ": after("d"), "ê": after("e"), "ô": after("o"), "ơ": after("o", 2),
+                   "ư": after("u")],
+        ]
+    }()
+
+    /// Vietnamese text without its five tone marks, which order words only after their letters,
+    /// keeping the marks that make letters (ă â ê ô ơ ư).
+    private static func withoutVietnameseTones(_ text: String) -> String {
+        var kept = String.UnicodeScalarView()
+        for scalar in text._nfd where ![0x0300, 0x0301, 0x0303, 0x0309, 0x0323].contains(scalar.value) { kept.append(scalar) }
+        var composed = String.UnicodeScalarView()
+        for scalar in String(kept)._nfc { composed.append(scalar) }
+        return String(composed)
+    }
+}
