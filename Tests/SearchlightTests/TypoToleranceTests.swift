@@ -192,8 +192,13 @@ import Testing
             trail("into", "Into the Valley", description: "a walk"),
             trail("thunderbird", "Thunderbird", description: "mail client"),
             trail("thunderx", "Thunderx Board", description: "a server board"),
+            trail("supertuxkart", "SuperTuxKart", description: "a racing game with karts"),
+            trail("supertux", "SuperTux", description: "a jump and run game with a penguin"),
         ])
         func ids(_ request: SearchRequest) throws -> [String] { try index.search(request).results.map(\.entity.id.stringValue) }
+        // Three words that make one.
+        #expect(try ids(SearchRequest("super tux kart")).first == "supertuxkart")
+        #expect(try ids(SearchRequest("super tux")).first == "supertux")
         let split = try ids(SearchRequest("libre office"))
         #expect(split.first == "libreoffice", "\(split)")
         #expect(Set(split) == ["libreoffice", "office", "libre"], "each word still matches alone: \(split)")

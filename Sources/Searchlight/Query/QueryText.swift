@@ -460,6 +460,17 @@ struct QueryText {
                   IndexTerms.prefixLength(last) >= (head.isEmpty ? ShortPrefixTables.longestEntityPrefix + 1 : Searcher.shortestExpansionAfterWords),
                   expansions[last] == nil else { continue }
             var (unmatched, all) = try Self.expansions(of: last, database: database, stemmer: expansionStemmer)
+            // After a finished word, the words that follow it in titles come first: "docker com"
+            // completes to "compose" (docker-compose), not only to the commonest "com" words
+            // ("common", "command"), of which the limit may keep none of a name's.
+            if let previous = head.split(separator: " ").last {
+                let pair = IndexTerms.completionPrefix + previous + " "
+                let named = try database.mostFrequentTerms(withPrefix: pair + last, limit: Self.titlePairCompletions)
+                    .map { String($0.term.dropFirst(pair.count)) }.filter { $0 != last }
+                let limit = Int(Searcher.partialExpansionLimit)
+                unmatched = Array((named + unmatched.filter { !named.contains($0) }).prefix(limit))
+                all = Array((named + all.filter { !named.contains($0) }).prefix(limit))
+            }
             // A German word being typed, left as typed (`EntityIndex.search`), expands as indexed too ("schlue": "schlussel").
             if umlautSpellings, let collapsed = TextNormalizer.umlautSpellings(of: last).first {
                 let spelt = try Self.expansions(of: collapsed, database: database, stemmer: expansionStemmer)
@@ -616,8 +627,11 @@ struct QueryText {
 
     /// The most words a finished word and the word being typed make together (`wordsWrittenTogether`).
     static let joinedCompletions = 3
+    /// The most words that follow a finished word in titles and begin the word being typed, which
+    /// it expands to before the index's commonest (`lookUp`).
+    static let titlePairCompletions = 3
 
-    /// The pairs of neighbouring words, the first finished and not a number, only spaces or a
+    /// The pairs (and runs of three) of neighbouring words, the first finished and not a number, only spaces or a
     /// joining hyphen or dot between them, that the index has written as one word, neither a
     /// stopword nor a word of the text ("libre office": "libreoffice", "find utils": "findutils",
     /// "e-mail": "email", "node.js": "nodejs"): how people split a name they are
@@ -652,6 +666,15 @@ struct QueryText {
             for word in candidates where !stopwords.contains(word) && !words.contains(word) && !found.contains(where: { $0.joined == word }) {
                 found.append((pair.first, pair.second, word))
             }
+        }
+        // Three finished words that make one ("super tux kart": supertuxkart), each neighbouring
+        // pair with it, so that each of the three words matches it.
+        for index in runs.indices.dropLast(4) where index + 4 != typedWord {
+            guard let pair = Self.spacedPair(runs, at: index), let next = Self.spacedPair(runs, at: index + 2),
+                  pair.first.contains(where: \.isLetter), [pair.first, pair.second, next.second].allSatisfy(joinable) else { continue }
+            let joined = pair.first + pair.second + next.second
+            guard !found.contains(where: { $0.joined == joined }), try database.termFrequency(joined) > 0 else { continue }
+            found += [(pair.first, pair.second, joined), (next.first, next.second, joined)]
         }
         return found
     }
