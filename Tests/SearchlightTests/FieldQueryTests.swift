@@ -93,6 +93,9 @@ import Testing
         #expect(try ids("-roman -titel:Hausmärchen") == ["jin"])
         #expect(try ids("-beschreibung:金庸") == ["grimm", "verne", "simenon"])
         #expect(try ids("NOT roman") == ids("-roman"))
+        #expect(try ids("-\"roman policier\"") == ["grimm", "verne", "jin"])
+        #expect(Searcher.negatedAlone("-granite -\"half dome\"") == "NOT granite NOT \"half dome\"")
+        #expect(Searcher.negatedAlone("-granite dome") == nil)
     }
 
     @Test func aTextFieldSearchesThatAttributeOnly() throws {

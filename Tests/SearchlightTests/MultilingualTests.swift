@@ -396,6 +396,9 @@ import Testing
                 == ["Cide", "Çorum", "Hatay", "Ilgaz", "Işık", "İzmir", "Sinop", "Şile"])
         #expect(ordered(["Ñandú", "Nuevo León", "Oaxaca"], "es") == ["Nuevo León", "Ñandú", "Oaxaca"])
         #expect(ordered(["Đà Lạt", "Dĩ An", "Đông Hà", "Ea Súp"], "vi") == ["Dĩ An", "Đà Lạt", "Đông Hà", "Ea Súp"])
+        #expect(ordered(["Usb", "U.S.A.", "Uppsala"], "sv") == ["Uppsala", "U.S.A.", "Usb"])
+        // A key holds the text's first 64 letters, however many are placed after others.
+        #expect(SortKeys.key(String(repeating: "ö", count: 70), language: Language("sv")!).filter { $0 == "z" }.count == 64)
         // Languages without letters of their own sort as folded.
         #expect(ordered(["Über", "Zug", "Ulm", "Österreich"], "de") == ["Österreich", "Über", "Ulm", "Zug"])
     }
@@ -435,6 +438,10 @@ import Testing
             ("Москва является столицей России и крупнейшим городом страны", "ru"),
             ("اصفهان یکی از بزرگترین شهرهای ایران است و پل‌های زیبایی دارد", "fa"),
             ("القاهرة هي عاصمة مصر وأكبر مدنها", "ar"),
+            ("Мінск — сталіца Беларусі, і горад стаіць на рацэ Свіслач, ля ўзгоркаў", "be"),
+            ("Скопје е главен град на Македонија, ѓубре и ќе се исчисти", "mk"),
+            ("لاہور پاکستان کا ایک بڑا شہر ہے اور یہاں بہت سے باغ ہیں", "ur"),
+            ("Oslo er hovedstaden i Norge, og byen ble grunnlagt for nesten tusen år siden av kongen", "no"),
         ] {
             var guess = LanguageGuess()
             guess.observe(text)

@@ -10,9 +10,9 @@ enum IndexMetadata {
     /// The average title length the words of titles are normalised by (see `LengthNormalization`),
     /// fixed with the first entities; absent in indexes written before.
     static let averageTitleLength = "searchlight.averageTitleLength"
-    /// The average length of each searchable attribute other than titles, by key, that its words
-    /// are normalised by (see `LengthNormalization`), fixed with the first entities; absent in
-    /// indexes written before.
+    /// The average length of each attribute searched by default, by key, that the words of those of
+    /// weight above 1 other than titles are normalised by (see `LengthNormalization`), fixed with
+    /// the first entities; absent in indexes written before.
     static let averageFieldLengths = "searchlight.averageFieldLengths"
     /// The languages the entities of types with a `languageAttribute` are in (see `EntityLanguages`).
     static let languages = "searchlight.languages"

@@ -42,9 +42,10 @@ struct LengthNormalization: Sendable, Equatable {
     /// The average length of a title in words; nil in an index written before titles were
     /// normalised on their own, whose titles stay normalised as the rest of their entity.
     let averageTitleLength: Double?
-    /// The average length in words of each searchable attribute (by key, over the entities that
-    /// have it) other than titles; nil in an index written before attributes were normalised on
-    /// their own, whose attributes stay normalised as their whole entity.
+    /// The average length in words of each attribute searched by default (by key, over the
+    /// entities of every type that have it); nil in an index written before attributes were
+    /// normalised on their own, whose attributes stay normalised as their whole entity. Only
+    /// those of weight above 1 that are no title are normalised by it (`fieldWdf`).
     let averageFieldLengths: [String: Double]?
 
     /// The wdf increment of one occurrence of a word of an attribute of `weight`, in a document of `length`.

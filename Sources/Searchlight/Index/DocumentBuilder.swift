@@ -148,8 +148,10 @@ final class DocumentBuilder {
     private func addWrittenForms(of title: String, collapsingUmlauts: Bool) {
         let apostrophes = Self.apostrophesJoiningWords(of: title)
         guard collapsingUmlauts || !apostrophes.isEmpty || !title.utf8.allSatisfy({ $0 < 0x80 }) else { return }
+        // Indexed as `Words.lowercased` writes titles' words: Chinese characters simplified.
         let words = TextAnalyzer.writtenWords(title).map { word in
-            (exact: word.exact, indexed: collapsingUmlauts ? TextNormalizer.umlautSpellings(of: word.folded).first ?? word.folded : word.folded)
+            let folded = TextNormalizer.simplifyingChinese(word.folded)
+            return (exact: word.exact, indexed: collapsingUmlauts ? TextNormalizer.umlautSpellings(of: folded).first ?? folded : folded)
         }
         for (position, word) in words.enumerated() {
             if word.exact != word.indexed { addWrittenForm(word.exact, as: word.indexed) }

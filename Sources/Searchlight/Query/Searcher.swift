@@ -82,7 +82,8 @@ final class Searcher {
         /// Fields whose values are exact terms or ranges, which `adjusted` leaves as typed.
         let exactFields: Set<String>
 
-        /// Normalised query text as this language analyses its own: its elided articles dropped,
+        /// Normalised query text as this language analyses its own: Chinese in simplified characters,
+        /// its elided articles dropped,
         /// German umlauts written as two letters collapsed (as `TextAnalyzer.prepare` does to the
         /// text), and capitalised words lower-cased (but operators), so that the parser stems them
         /// rather than take them for names (`stemmedCapitals`); field names and exact values stay as
@@ -97,12 +98,14 @@ final class Searcher {
             let language = analyzer.language
             let lowersCapitals = text.utf8.contains { $0 >= 0x41 && $0 <= 0x5A }
             let splits = splittingJoinedWords && text.utf8.contains(UInt8(ascii: "-"))
+            let simplifies = language.writesChinese && !text.utf8.allSatisfy { $0 < 0x80 }
             guard language.germanUmlautAlternates || !language.elisions.isEmpty || language.contractedArticle != nil
-                    || lowersCapitals || splits else { return text }
+                    || lowersCapitals || splits || simplifies else { return text }
             return Searcher.mappingWords(text, exactFields: exactFields) { word in
                 var kept = TextAnalyzer.expandingContractedArticle(TextAnalyzer.splittingElisions(word, language: language), language: language)
                 if splits { kept = Searcher.splittingJoinedWords(kept) }
                 if lowersCapitals, !QueryText.operators.contains(kept) { kept = kept.lowercased() }
+                if simplifies { kept = TextNormalizer.simplifyingChinese(kept) }
                 return language.germanUmlautAlternates ? TextNormalizer.collapsingUmlautSpellings(kept) : kept
             }
         }
@@ -557,14 +560,27 @@ final class Searcher {
         }
     }
 
-    /// `text` written with NOT when each of its words is excluded by a leading "-"; nil otherwise.
+    /// `text` written with NOT when each of its words and quoted phrases is excluded by a leading
+    /// "-"; nil otherwise.
     ///
     /// ```swift
-    /// Searcher.negatedAlone("-granite -title:dome")  // "NOT granite NOT title:dome"
+    /// Searcher.negatedAlone("-granite -\"half dome\"")  // "NOT granite NOT \"half dome\""
     /// ```
     static func negatedAlone(_ text: String) -> String? {
-        let words = text.split(whereSeparator: \.isWhitespace)
-        guard !words.isEmpty, words.allSatisfy({ $0.first == "-" && $0.dropFirst().first.map { $0.isLetter || $0.isNumber || $0 == "\"" } == true }) else { return nil }
-        return words.map { "NOT " + $0.dropFirst() }.joined(separator: " ")
+        // Whitespace-separated parts, a quoted phrase one part with its spaces.
+        var parts: [String] = [], part = "", quoted = false
+        for character in text {
+            if character == "\"" { quoted.toggle() }
+            if character.isWhitespace, !quoted {
+                if !part.isEmpty { parts.append(part) }
+                part = ""
+            } else {
+                part.append(character)
+            }
+        }
+        if !part.isEmpty { parts.append(part) }
+        guard !parts.isEmpty, parts.allSatisfy({ $0.first == "-" && $0.dropFirst().first.map { $0.isLetter || $0.isNumber || $0 == "\"" } == true })
+        else { return nil }
+        return parts.map { "NOT " + $0.dropFirst() }.joined(separator: " ")
     }
 }

@@ -52,8 +52,8 @@ struct SnippetBuilder {
     private let languages: [Stems]
     /// The word being typed, folded.
     private let typed: String?
-    /// The query's words written in scripts without spaces (as scalar values, folded), found inside
-    /// the text's runs of them.
+    /// The query's words written in scripts without spaces (as scalar values, Chinese characters
+    /// simplified), found inside the text's runs of them, simplified alike.
     private let unspaced: [[UInt32]]
     /// Words already analysed for this query's results (by language), and whether they matched.
     private let analysed: Analysed
@@ -80,7 +80,7 @@ struct SnippetBuilder {
     init?(text: QueryText, languages: [(language: Language, stemmer: Stemmer?)]) {
         let words = text.searchedTexts.flatMap(\.matchableWords) + text.alternatives.values.joined()
         let typed = text.partial ? text.matchableWords.last : nil
-        unspaced = Array(Set(words.filter(Self.isUnspaced).map { $0.unicodeScalars.map(\.value) }))
+        unspaced = Array(Set(words.filter(Self.isUnspaced).map { $0.unicodeScalars.map { HanVariants.simplified(of: $0.value) ?? $0.value } }))
         let spaced = words.filter { !Self.isUnspaced($0) }
         let typedFirst = typed.flatMap { $0.utf8.first }.map(Self.folded)
         self.languages = (languages.isEmpty ? [(.english, nil)] : languages).map { language, stemmer in

@@ -230,6 +230,18 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public var germanUmlautAlternates: Bool { code == "de" }
 
+    /// Whether the language is written in Chinese characters, traditional or simplified, which its
+    /// text is indexed and searched as (`TextNormalizer.simplifyingChinese`): "臺灣" finds "台湾".
+    ///
+    /// ```swift
+    /// Language("zh-Hant")?.writesChinese  // true
+    /// Language("ja")?.writesChinese       // false: Japanese writes 後 and 后 apart
+    /// ```
+    public var writesChinese: Bool { Language.chinese.contains(code) }
+
+    /// The Chinese languages (`writesChinese`).
+    static let chinese: Set<String> = ["zh", "yue", "wuu", "hak", "nan", "gan", "hsn", "cmn", "lzh"]
+
     /// Whether the language writes every noun with a capital (German, Luxembourgish). Capitalised
     /// query words are stemmed in every language (`Searcher.LanguageParser.adjusted`); in these the
     /// form typed also ranks first (`Searcher.typedFormBoost`), as a noun's inflection does not

@@ -18,7 +18,9 @@ struct LanguageGuess: Sendable {
     private var scripts: [String: Int] = [:]
     /// Hits of each Latin-script language: its common words, and its own letters at half a word each.
     private var latinHits: [String: Double] = [:]
-    /// Letters of the Cyrillic and Arabic scripts that only some of their languages write, by language.
+    /// Letters of the Cyrillic and Arabic scripts that only one of their languages writes
+    /// (`exclusiveLetters`), and that only a few do (`scriptLetters`), by language.
+    private var exclusiveLetters: [String: Int] = [:]
     private var ownLetters: [String: Int] = [:]
 
     /// Adds the letters and words of `text` to the sample (until it holds `sampleLetters` letters).
@@ -30,6 +32,7 @@ struct LanguageGuess: Sendable {
             let lower = scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar
             if let language = Self.latinLetters[lower] { latinHits[language, default: 0] += 0.5 }
             if let language = Self.scriptLetters[lower] { ownLetters[language, default: 0] += 1 }
+            if let language = Self.exclusiveScriptLetters[lower] { exclusiveLetters[language, default: 0] += 1 }
         }
         for word in text.lowercased().split(whereSeparator: { !$0.isLetter }) {
             for language in Self.commonWords[String(word)] ?? [] { latinHits[language, default: 0] += 1 }
@@ -43,10 +46,15 @@ struct LanguageGuess: Sendable {
         if script == "han" { return (scripts["kana"] ?? 0) * 10 >= count ? "ja" : "zh" }
         if script == "kana" { return "ja" }
         if script == "ru" || script == "ar" {
-            // Ukrainian's і, Persian's پ: one in a hundred of the script's letters says the language.
-            let own = ownLetters.filter { Self.scriptOf[$0.key] == script }.max { ($0.value, $1.key) < ($1.value, $0.key) }
-            guard let own, own.value * 100 >= count else { return script }
-            return own.key
+            // Letters only one of the script's languages writes (Belarusian ў, Urdu ے) say it first;
+            // then those a few share (Ukrainian's і, which Belarusian writes too; Persian's پ,
+            // which Urdu writes too): one in two hundred of the script's letters, or one in a hundred.
+            func best(_ letters: [String: Int]) -> (key: String, value: Int)? {
+                letters.filter { Self.scriptOf[$0.key] == script }.max { ($0.value, $1.key) < ($1.value, $0.key) }
+            }
+            if let own = best(exclusiveLetters), own.value * 200 >= count { return own.key }
+            if let own = best(ownLetters), own.value * 100 >= count { return own.key }
+            return script
         }
         guard script == "latin" else { return script }
         // The language with the most hits, unless English has nearly as many: languages share
@@ -90,8 +98,8 @@ struct LanguageGuess: Sendable {
             "sk": "a v sa na je že to s z do o k ako ale by pre od sú som tiež alebo",
             "hu": "a az és hogy nem is egy van de meg el ez ki már csak mint volt vagy",
             "sv": "och i att det som en på är av för med till den har inte om ett jag",
-            "da": "og i at det som en på er af for med til den har ikke om et de jeg",
-            "no": "og i å det som en på er av for med til den har ikke om et de jeg",
+            "da": "og i at det som en på er af for med til den har ikke om et de jeg mig dig sig efter nu blev hvad",
+            "no": "og i å det som en på er av for med til den har ikke om et de jeg meg deg seg etter nå ble hva",
             "fi": "ja on ei se että oli hän kun mutta myös tai kanssa joka ovat ole",
             "id": "yang dan di ini itu dengan untuk dari dalam tidak akan pada adalah ke juga",
             "ca": "i el la de que a en els les per amb no una és del als al com però",
@@ -118,14 +126,19 @@ struct LanguageGuess: Sendable {
         return letters
     }()
 
-    /// Letters of the Cyrillic and Arabic scripts that only some of their languages write (lower-case).
-    static let scriptLetters: [Unicode.Scalar: String] = {
+    /// Letters of the Cyrillic and Arabic scripts that a few of their languages write, by the one
+    /// that writes them most (lower-case).
+    static let scriptLetters = letters(["uk": "ієїґ", "be": "ў", "sr": "ђјљњћџ", "mk": "ѓќѕ", "kk": "әғқңөұһ", "fa": "پچژگکی", "ur": "ٹڈڑںے"])
+    /// Letters of the Cyrillic and Arabic scripts that only one of their languages writes (lower-case).
+    static let exclusiveScriptLetters = letters(["uk": "єїґ", "be": "ў", "sr": "ђћ", "mk": "ѓќѕ", "kk": "әғқңөұ", "ur": "ٹڈڑںے"])
+
+    private static func letters(_ lists: [String: String]) -> [Unicode.Scalar: String] {
         var letters: [Unicode.Scalar: String] = [:]
-        for (language, list) in ["uk": "ієїґ", "be": "ў", "sr": "ђјљњћџ", "mk": "ѓќѕ", "kk": "әғқңөұһ", "fa": "پچژگکی", "ur": "ٹڈڑںےہ"] {
+        for (language, list) in lists {
             for letter in list.unicodeScalars { letters[letter] = language }
         }
         return letters
-    }()
+    }
 
     /// The script each language of `scriptLetters` is written in.
     static let scriptOf: [String: String] = ["uk": "ru", "be": "ru", "sr": "ru", "mk": "ru", "kk": "ru", "fa": "ar", "ur": "ar"]

@@ -14,7 +14,7 @@
 /// SortKeys.key("Örebro", language: Language("sv")!) > SortKeys.key("Zürich", language: Language("sv")!)  // true
 /// ```
 enum SortKeys {
-    /// The most characters of a key.
+    /// The most characters of the text a key holds.
     static let length = 64
 
     /// The key `text` sorts by, in `language`'s order.
@@ -25,12 +25,16 @@ enum SortKeys {
     /// - Returns: A key whose UTF-8 bytes sort as `language` orders its words.
     static func key(_ text: String, language: Language) -> String {
         let tailoring = tailorings[language.code]
-        let isTurkic = language.code == "tr" || language.code == "az"
-        guard tailoring != nil || isTurkic || (!text.utf8.allSatisfy { $0 < 0x80 } && text.unicodeScalars.contains(where: cyrillicLetters.contains)) else {
+        guard tailoring != nil || (!text.utf8.allSatisfy { $0 < 0x80 } && text.unicodeScalars.contains(where: cyrillicLetters.contains)) else {
             return String(TextNormalizer.normalized(text).prefix(length))
         }
+        // Cut by the text's letters (a placed letter's marks do not count), initials joined as
+        // folding joins them ("U.S.A." as "usa").
+        var source = String(text.prefix(length))
+        if TextNormalizer.ASCIISummary(source).hasInitials { source = TextNormalizer.joiningInitials(source) }
         // Turkish and Azerbaijani write I and İ for the capitals of ı and i.
-        var lowered = TextNormalizer.lowercased(isTurkic ? text.replacing("I", with: "ı").replacing("İ", with: "i") : text)
+        if language.code == "tr" || language.code == "az" { source = source.replacing("I", with: "ı").replacing("İ", with: "i") }
+        var lowered = TextNormalizer.lowercased(source)
         if language.code == "vi" { lowered = withoutVietnameseTones(lowered) }
         let letters = Array(lowered)
         var key = "", pending = ""
@@ -50,7 +54,7 @@ enum SortKeys {
             index += 1
         }
         place("")
-        return String(key.prefix(length))
+        return key
     }
 
     /// What follows a letter's base in its key: above every letter, so that a letter placed after

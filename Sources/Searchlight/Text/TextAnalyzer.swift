@@ -69,8 +69,8 @@ public struct TextAnalyzer: Sendable {
     /// ```
     public var usesCJKNGrams: Bool { true }
 
-    /// The text to hand to Xapian for indexing: folded (`TextNormalizer`), the
-    /// language's elided articles dropped (`splittingElisions(_:language:)`), German umlauts
+    /// The text to hand to Xapian for indexing: folded (`TextNormalizer`), Chinese in simplified
+    /// characters (`Language.writesChinese`), the language's elided articles dropped (`splittingElisions(_:language:)`), German umlauts
     /// spelled as two letters collapsed (`TextNormalizer.umlautSpellings(of:)`), and spans of
     /// Thai, Lao, Khmer and Myanmar cut into pairs and triples of characters (`segmented(_:grams:)`). ASCII text
     /// without apostrophes is only lower-cased (and, in German, its "ue" "oe" "ae" collapsed).
@@ -92,6 +92,7 @@ public struct TextAnalyzer: Sendable {
         if summary.hasApostrophe { prepared = TextAnalyzer.splittingElisions(prepared, language: language) }
         if !summary.isASCII { prepared = TextAnalyzer.expandingContractedArticle(prepared, language: language) }
         if language.germanUmlautAlternates { prepared = TextNormalizer.collapsingUmlautSpellings(prepared) }
+        if language.writesChinese, !summary.isASCII { prepared = TextNormalizer.simplifyingChinese(prepared) }
         if !summary.isASCII { prepared = TextAnalyzer.segmented(prepared, grams: TextAnalyzer.indexedGrams) }
         return prepared
     }

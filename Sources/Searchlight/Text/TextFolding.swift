@@ -35,10 +35,9 @@ extension StringProtocol {
     }
 }
 
-/// Latin letters with a stroke or bar, and the letters they are written with.
+/// Latin letters with a stroke, which search folds too (`TextNormalizer`), and the letters they are written with.
 private let strokedLetters: [Unicode.Scalar: Unicode.Scalar] = [
     "Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "Ħ": "H", "ħ": "h", "Ŧ": "T", "ŧ": "t",
-    "Ƶ": "Z", "ƶ": "z", "Ɨ": "I", "ɨ": "i", "Ƀ": "B", "ƀ": "b", "Ǥ": "G", "ǥ": "g",
 ]
 
 /// The Combining Diacritical Marks blocks (basic, extended, supplement, for symbols, half marks).

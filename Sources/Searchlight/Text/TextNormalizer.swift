@@ -23,9 +23,9 @@ public enum TextNormalizer {
     ///   letter, except the breve of Russian "й"), plus Arabic harakat and Hebrew points; marks
     ///   that spell other scripts (kana voicing, Indic and Thai vowel signs) stay;
     /// - ß as ss, æ as ae, œ as oe, ø as o, ł as l, đ and ð as d, þ as th, dotless ı as i;
-    ///   Persian ک and ی as Arabic ك and ي; Catalan's "l·l" as "ll"; Hebrew's geresh and
-    ///   gershayim as ' and "; decimal digits of every script as ASCII digits ("۱۴۰۳" as "1403");
-    /// - traditional Chinese characters as their simplified forms (`HanVariants`: 臺灣 as 台湾);
+    ///   Persian ک and ی as Arabic ك and ي; Catalan's "l·l" as "ll"; Hebrew's geresh as ' and its
+    ///   gershayim (or " typed for it) inside a word dropped ("צה״ל" as "צהל"); decimal digits of
+    ///   every script as ASCII digits ("۱۴۰۳" as "1403");
     /// - recomposed (NFC), so precomposed and decomposed input give the same text, and Hangul
     ///   and kana stay whole characters for Xapian's CJK n-grams;
     /// - dotted initials of capitals joined ("U.S.A." as "usa"), as Xapian joins them when it
@@ -56,13 +56,16 @@ public enum TextNormalizer {
     public static func lowercased(_ text: String) -> String {
         var lowered = String.UnicodeScalarView()
         var previous: Unicode.Scalar = " "
-        for scalar in text.lowercased()._nfc {
+        // Decomposed, so that a dot on "i" is found before any mark after it, then composed.
+        for scalar in text.lowercased()._nfd {
             // Turkish "İ" lower-cases to "i" and a combining dot, which "i" already has.
             if scalar == "\u{0307}", previous == "i" { continue }
             lowered.append(scalar == "\u{03C2}" ? "\u{03C3}" : scalar)
-            previous = scalar
+            if scalar.properties.generalCategory != .nonspacingMark { previous = scalar }
         }
-        return String(lowered)
+        var composed = String.UnicodeScalarView()
+        for scalar in String(lowered)._nfc { composed.append(scalar) }
+        return String(composed)
     }
 
     /// The spellings of a folded German word with its umlauts written as two letters ("ue", "oe",
@@ -295,15 +298,32 @@ public enum TextNormalizer {
             if value >= 0x80 { allASCII = false }
             folded.append(Unicode.Scalar(value)!)
         }
+        // A mark that joins two letters of one word, held until the next character says whether it
+        // does: Catalan's punt volat between two l's ("col·legi"), Hebrew's gershayim, or the
+        // quotation mark typed for it, between two Hebrew letters ("צה״ל"); both typed without.
+        var held: (mark: UInt32, joins: (UInt32) -> Bool)?
         for scalar in text._nfd {
             let value = scalar.value
+            if let (mark, joins) = held {
+                held = nil
+                if !joins(value) { append(mark) }
+            }
+            if value == 0x22 || value == 0x05F4, isHebrewLetter(base) {
+                held = (0x22, isHebrewLetter)
+                continue
+            }
+            if value == puntVolat, base == 0x6C || base == 0x4C {
+                held = (puntVolat, { $0 == 0x6C || $0 == 0x4C })
+                continue
+            }
             if value < 0x80 {
                 append(value >= 0x41 && value <= 0x5A ? value | 0x20 : value)
                 base = value
                 continue
             }
             let properties = scalar.properties
-            if properties.generalCategory == .nonspacingMark {
+            let category = properties.generalCategory
+            if category == .nonspacingMark {
                 if !isFoldedMark(value, on: base) { append(value) }
                 continue
             }
@@ -315,10 +335,8 @@ public enum TextNormalizer {
                 base = 0x20
                 continue
             }
-            // Catalan's punt volat joins the two l's of one word ("col·legi"), typed without it.
-            if value == puntVolat, base == 0x6C || base == 0x4C { continue }
             // Digits of every script as ASCII ones ("۱۴۰۳", "๑๕"), as numbers are searched.
-            if properties.numericType == .decimal, let digit = properties.numericValue {
+            if category == .decimalNumber, let digit = properties.numericValue {
                 append(0x30 + UInt32(digit))
                 base = 0x30
                 continue
@@ -337,6 +355,7 @@ public enum TextNormalizer {
                 appendFolding(value, append)
             }
         }
+        if let (mark, _) = held { append(mark) }
         if allASCII { return String(folded) }
         var composed = String.UnicodeScalarView()
         for scalar in String(folded)._nfc { composed.append(scalar) }
@@ -345,6 +364,24 @@ public enum TextNormalizer {
 
     /// The middle dot, Catalan's punt volat ("l·l").
     private static let puntVolat: UInt32 = 0x00B7
+
+    /// Whether `value` is a Hebrew letter (final forms and the Yiddish ligatures too).
+    private static func isHebrewLetter(_ value: UInt32) -> Bool { (0x05D0...0x05F2).contains(value) }
+
+    /// `text` with its traditional Chinese characters written as their simplified forms
+    /// (`HanVariants`): how Chinese text is indexed and searched (`Language.writesChinese`), and
+    /// titles' words in any language (`Words.lowercased`). Not part of `normalized(_:)`: Japanese
+    /// writes some of those characters apart from their simplified forms (後 "after", 后 "empress").
+    ///
+    /// ```swift
+    /// TextNormalizer.simplifyingChinese("臺灣電腦")  // "台湾电脑"
+    /// ```
+    static func simplifyingChinese(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { HanVariants.simplified(of: $0.value) != nil }) else { return text }
+        var simplified = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { simplified.append(HanVariants.simplified(of: scalar.value).flatMap(Unicode.Scalar.init) ?? scalar) }
+        return String(simplified)
+    }
 
     /// Whether `value` is a letter of the Arabic script (Arabic, Persian, Urdu, …): its blocks and presentation forms.
     private static func isArabicScript(_ value: UInt32) -> Bool {
@@ -358,8 +395,6 @@ public enum TextNormalizer {
             for letter in letters.unicodeScalars { append(letter.value) }
         } else if value >= 0xFF01 && value <= 0xFF5E {
             append(value - 0xFEE0)
-        } else if value >= 0x3400, let simplified = HanVariants.simplified(of: value) {
-            append(simplified)
         } else {
             append(value)
         }
@@ -391,7 +426,7 @@ public enum TextNormalizer {
             0x00AD: "", 0x2060: "", 0xFEFF: "", 0x0640: "",
             0xFB00: "ff", 0xFB01: "fi", 0xFB02: "fl", 0xFB03: "ffi", 0xFB04: "ffl", 0xFB05: "st", 0xFB06: "st",
             0x00B5: "\u{03BC}", 0x2024: ".", 0x2026: "...",
-            // Hebrew's geresh and gershayim, typed as the apostrophe and quotation mark ("ג׳", "צה״ל").
+            // Hebrew's geresh, typed as the apostrophe ("ג׳חנון"), and gershayim outside a word.
             0x05F3: "'", 0x05F4: "\"",
         ]
         for space in 0x2000...0x200A { forms[UInt32(space)] = " " }

@@ -31,7 +31,7 @@ enum Words {
     }
 
     /// The lower-cased words of `text` (runs of letters and digits), folded as `TextNormalizer` folds
-    /// them (accents, width): the words of titles, completions and prefix terms, and of queries read
+    /// them (accents, width; Chinese characters simplified): the words of titles, completions and prefix terms, and of queries read
     /// as plain words.
     ///
     /// ```swift
@@ -40,8 +40,9 @@ enum Words {
     static func lowercased(_ text: String) -> [String] {
         // ASCII text, most titles and queries, is split by bytes: the same words without Unicode's tables.
         guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
-            // Folded as text is for searching (case, accents, width), so "Élan" completes "el".
-            return TextNormalizer.normalized(text).split { !$0.isLetter && !$0.isNumber }.map(String.init)
+            // Folded as text is for searching (case, accents, width), so "Élan" completes "el", and
+            // Chinese characters simplified in every language, so "台湾" completes "臺灣鐵路".
+            return TextNormalizer.simplifyingChinese(TextNormalizer.normalized(text)).split { !$0.isLetter && !$0.isNumber }.map(String.init)
         }
         var words: [String] = []
         var word: [UInt8] = []

@@ -2,7 +2,8 @@
 """Writes HanVariants+Table.swift: each traditional Chinese character that Unicode's Unihan
 database gives exactly one simplified form (kSimplifiedVariant), and that form, followed to its
 end when the form has one of its own. Characters with several simplified forms (乾: 干 or 乾)
-are left out: folding one of them would guess.
+are left out: folding one of them would guess. So are those outside the ranges Xapian cuts into
+n-grams (the later CJK extensions), either side.
 
 Usage: generate-han-variants.py [Unihan_Variants.txt[.bz2]] > HanVariants+Table.swift
 (default: /usr/share/unicode/Unihan_Variants.txt.bz2, from Debian's unicode-data package).
@@ -30,8 +31,16 @@ def final(character):
         character = simplified[character]
     return character
 
+# Only characters Xapian cuts into CJK n-grams, both ways (`TextAnalyzer.isCJK`'s ranges): a
+# character folded to one outside them would no longer be indexed as a character at all.
+CJK = [(0x2E80, 0x2EFF), (0x3000, 0x9FFF), (0xA700, 0xA71F), (0xF900, 0xFAFF), (0x20000, 0x2A6DF),
+       (0x2A700, 0x2B81F), (0x2F800, 0x2FA1F)]
+
+def cjk(character):
+    return any(low <= character <= high for low, high in CJK)
+
 pairs = sorted((character, final(character)) for character in simplified)
-pairs = [(t, s) for t, s in pairs if t != s]
+pairs = [(t, s) for t, s in pairs if t != s and cjk(t) and cjk(s)]
 
 def rows(values):
     return ",\n".join("        " + ", ".join("0x%X" % v for v in values[i:i + 10]) for i in range(0, len(values), 10))
