@@ -25,7 +25,7 @@ import XapianIndex
         #expect(try index.checkpoint()?["line"] == .int(4))
         // The average length comes from the lines sampled in the first pass: here all of them.
         let entities = try index.entities(for: index.search(SearchRequest("", limit: 100)).results.map(\.entity.reference))
-        let average = entities.reduce(0) { $0 + LengthNormalization.length(of: $1, type: outdoorSchema.type(named: $1.type)!) } / 3
+        let average = entities.reduce(0) { $0 + LengthNormalization.lengths(of: $1, type: outdoorSchema.type(named: $1.type)!).total } / 3
         #expect(index.normalization?.averageLength == average)
         // A later run keeps it.
         _ = try ingest(index, [folder.write("b.jsonl", [#"{"type":"trail","id":"z","attributes":{"name":"Z","description":"one two three four five six seven eight nine ten eleven twelve"}}"#])])

@@ -73,32 +73,30 @@ struct LengthNormalization: Sendable, Equatable {
         UInt32(max(1, (Double(weight) * scale / (1 - b + b * max(relativeLength, shortest))).rounded()))
     }
 
-    /// An entity's length as BM25 counts it: the words of its searchable-by-default text, each
-    /// times its attribute's weight.
-    static func length(of entity: Entity, type: EntityType) -> Double {
-        var length = 0
-        for (key, value) in entity.attributes {
-            guard let attribute = type.attribute(key), attribute.searchable, attribute.searchableByDefault else { continue }
-            for element in value.elements { length += attribute.weight * Words.count(element.text) }
-        }
-        return Double(length)
+    /// An entity's lengths, counted in one pass over its text searched by default: as BM25 counts
+    /// it (`total`: each attribute's words times its weight), each attribute's words (`fields`, by
+    /// key), and its title's words (`title`, when it has a title searched by default).
+    struct Lengths {
+        let total: Double
+        let fields: [String: Double]
+        let title: Double?
     }
 
-    /// The length in words of each of an entity's attributes searched by default, by key.
-    static func fieldLengths(of entity: Entity, type: EntityType) -> [String: Double] {
-        var lengths: [String: Double] = [:]
+    /// The lengths of `entity`, of type `type` (see `Lengths`).
+    ///
+    /// ```swift
+    /// LengthNormalization.lengths(of: entity, type: type).total   // 3 title words × 5 + 12 body words: 27
+    /// ```
+    static func lengths(of entity: Entity, type: EntityType) -> Lengths {
+        var total = 0
+        var fields: [String: Double] = [:]
         for (key, value) in entity.attributes {
             guard let attribute = type.attribute(key), attribute.searchable, attribute.searchableByDefault else { continue }
-            lengths[key] = Double(value.elements.reduce(0) { $0 + Words.count($1.text) })
+            let words = value.elements.reduce(0) { $0 + Words.count($1.text) }
+            total += attribute.weight * words
+            fields[key] = Double(words)
         }
-        return lengths
-    }
-
-    /// The length of an entity's title in words, when it has one searched by default.
-    static func titleLength(of entity: Entity, type: EntityType) -> Double? {
-        guard let key = type.display.title, let attribute = type.attribute(key), attribute.searchable, attribute.searchableByDefault,
-              let title = entity.attributes[key] else { return nil }
-        return Double(title.elements.reduce(0) { $0 + Words.count($1.text) })
+        return Lengths(total: Double(total), fields: fields, title: type.display.title.flatMap { fields[$0] })
     }
 
     /// The average length, as stored in the index's metadata (`IndexMetadata.averageLength`).
@@ -170,13 +168,14 @@ struct LengthSurvey {
     private var random = SplitMix64(state: 0x5EED)
 
     mutating func count(_ entity: Entity, type: EntityType) {
-        knownTotal += LengthNormalization.length(of: entity, type: type)
+        let lengths = LengthNormalization.lengths(of: entity, type: type)
+        knownTotal += lengths.total
         knownCount += 1
-        if let title = LengthNormalization.titleLength(of: entity, type: type) {
+        if let title = lengths.title {
             knownTitleTotal += title
             knownTitleCount += 1
         }
-        Self.add(LengthNormalization.fieldLengths(of: entity, type: type), to: &knownFields, times: 1)
+        Self.add(lengths.fields, to: &knownFields, times: 1)
     }
 
     private static func add(_ lengths: [String: Double], to fields: inout [String: (total: Double, count: Double)], times scale: Double) {
@@ -205,10 +204,11 @@ struct LengthSurvey {
         for line in inferredLines {
             guard let json = try? JSONValue(parsing: String(decoding: line, as: UTF8.self)), let entity = try? decoder.entity(from: json),
                   let type = decoder.schema.type(named: entity.type) else { continue }
-            sample.total += LengthNormalization.length(of: entity, type: type)
+            let lengths = LengthNormalization.lengths(of: entity, type: type)
+            sample.total += lengths.total
             sample.count += 1
-            sampledFields.append(LengthNormalization.fieldLengths(of: entity, type: type))
-            if let title = LengthNormalization.titleLength(of: entity, type: type) {
+            sampledFields.append(lengths.fields)
+            if let title = lengths.title {
                 sample.titleTotal += title
                 sample.titleCount += 1
             }

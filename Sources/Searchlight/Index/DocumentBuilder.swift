@@ -44,9 +44,8 @@ final class DocumentBuilder {
             document.addValue(Sortable.serialise(Ranking.hintScale(hint)), slot: IndexFormat.Slot.rankingHint)
         }
 
-        let length = LengthNormalization.length(of: entity, type: type)
-        let titleLength = LengthNormalization.titleLength(of: entity, type: type)
-        let fieldLengths = LengthNormalization.fieldLengths(of: entity, type: type)
+        let lengths = LengthNormalization.lengths(of: entity, type: type)
+        let (length, titleLength, fieldLengths) = (lengths.total, lengths.title, lengths.fields)
         let normalization = self.normalization ?? LengthNormalization(averageLength: length, averageTitleLength: titleLength,
                                                                       averageFieldLengths: fieldLengths)
         if let titleKey = type.display.title, let title = entity.attributes[titleKey] {

@@ -116,11 +116,8 @@ struct LanguageGuess: Sendable {
 
     /// Letters that only one Latin-script language writes much (lower-case).
     static let latinLetters: [Unicode.Scalar: String] = {
-        var letters: [Unicode.Scalar: String] = [:]
-        for (language, list) in ["pl": "ąęłżśź", "cs": "řůě", "sk": "ľĺŕ", "tr": "ğış", "ro": "șțţ", "hu": "őű",
-                                 "es": "ñ", "pt": "ãõ", "vi": "ơư"] {
-            for letter in list.unicodeScalars { letters[letter] = language }
-        }
+        var letters = Self.letters(["pl": "ąęłżśź", "cs": "řůě", "sk": "ľĺŕ", "tr": "ğış", "ro": "șțţ", "hu": "őű",
+                               "es": "ñ", "pt": "ãõ", "vi": "ơư"])
         // Latin Extended Additional's vowels with two marks, Vietnamese's own.
         for value in UInt32(0x1EA0)...0x1EF9 { letters[Unicode.Scalar(value)!] = "vi" }
         return letters
