@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XapianIndex
 
 /// Runs the built `searchlight` binary as a user would, in temporary folders.
 struct CLI {
@@ -161,6 +162,35 @@ struct CLI {
 
         #expect(try cli.run(["delete", "--all"]).stdout.contains("Deleted \(total - ofType) entities"))
         #expect(try cli.count() == 0)
+    }
+
+    /// An index whose entities an older build analysed (no text revision recorded) is searched with a
+    /// warning on stderr, shown by `stats` and listed by `check`, which still exits 0; emptied and
+    /// indexed again, it is current and nothing warns.
+    @Test func anIndexAnalysedByAnOlderTextRevisionIsSearchedWithAWarning() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try cli.run(["index", CLI.corpus])
+        let writer = try WritableDatabase(path: cli.index, mode: .open)
+        try writer.setMetadata("searchlight.textRevision", [])
+        try writer.commit()
+        try writer.close()
+
+        let search = try cli.run(["search", "--json", "trail"])
+        #expect(search.status == 0)
+        #expect(((search.json as? [String: Any])?["results"] as? [Any])?.isEmpty == false)
+        #expect(search.stderr.contains("warning: index \(cli.index): its entities were analysed by text revision 1"), "\(search.stderr)")
+        let stats = try cli.run(["stats", "--json"])
+        #expect((stats.json as? [String: Any])?["textRevision"] as? Int == 1)
+        let check = try cli.run(["check", "--json"])
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(((check.json as? [String: Any])?["warnings"] as? [String])?.first?.contains("delete every entity and index them again") == true)
+
+        try cli.run(["delete", "--all"])
+        try cli.run(["index", CLI.corpus])
+        let fresh = try cli.run(["search", "--json", "trail"])
+        #expect(fresh.stderr.isEmpty, "\(fresh.stderr)")
+        #expect(((try cli.run(["check", "--json"]).json as? [String: Any])?["warnings"] as? [String])?.isEmpty == true)
     }
 
     @Test func aMalformedLineFailsWithFileAndLineAndLeavesTheCount() throws {

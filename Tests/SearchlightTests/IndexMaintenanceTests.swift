@@ -40,6 +40,38 @@ import XapianIndex
         #expect(try IndexCheckReport(checking: index.path).problems.contains { $0.contains("'long' is not a length") })
     }
 
+    /// The text revision is recorded with the first entities; an index without it (written before
+    /// revisions were) reads as revision 1, which `check` warns of without calling it inconsistent,
+    /// and a delete that empties the index makes it current again.
+    @Test func anIndexTellsTheTextRevisionItsEntitiesWereAnalysedBy() throws {
+        let folder = TemporaryFolder()
+        let index = try openIndex(folder)
+        #expect(try index.textRevision == IndexFormat.textRevision)
+        try index.index([trail("mist", "Mist Trail")])
+        #expect(try EntityIndex(path: index.path).textRevision == IndexFormat.textRevision)
+        #expect(try IndexCheckReport(checking: index.path).warnings.isEmpty)
+        #expect(IndexFormat.textRevisionAdvice(IndexFormat.textRevision) == nil)
+
+        try index.state.withLock { state in
+            let writer = try #require(state.writer)
+            try writer.setMetadata(IndexMetadata.textRevision, [])
+            try writer.commit()
+        }
+        #expect(try EntityIndex(path: index.path).textRevision == 1)
+        let report = try IndexCheckReport(checking: index.path)
+        #expect(report.isConsistent)
+        #expect(report.warnings.count == 1)
+        #expect(report.warnings.first?.contains("text revision 1") == true, "\(report.warnings)")
+        try index.index([trail("half", "Half Dome Trail")])
+        #expect(try index.textRevision == 1, "entities added later do not make the older ones current")
+        #expect(IndexFormat.textRevisionAdvice(IndexFormat.textRevision + 1)?.contains("newer") == true)
+
+        try index.deleteAll()
+        try index.index([trail("mist", "Mist Trail")])
+        #expect(try index.textRevision == IndexFormat.textRevision)
+        #expect(try IndexCheckReport(checking: index.path).warnings.isEmpty)
+    }
+
     /// An index written before reserved keys were refused, with an attribute named `type`, opens
     /// (so it can be read and checked) and `check` reports the key, since every search fails with it.
     @Test func checkFindsAnAttributeWithAReservedName() throws {

@@ -14,6 +14,10 @@ enum IndexMetadata {
     /// weight above 1 other than titles are normalised by (see `LengthNormalization`), fixed with
     /// the first entities; absent in indexes written before.
     static let averageFieldLengths = "searchlight.averageFieldLengths"
+    /// The text revision (`IndexFormat.textRevision`) the index's entities were analysed by, as ASCII
+    /// decimal, written with the first entities; absent in indexes written before revisions were
+    /// recorded (revision 1).
+    static let textRevision = "searchlight.textRevision"
     /// The languages the entities of types with a `languageAttribute` are in (see `EntityLanguages`).
     static let languages = "searchlight.languages"
     /// How many Xapian changesets the index's writers keep for replicas, as ASCII decimal; absent: none

@@ -418,9 +418,16 @@ public final class EntityIndex: Sendable {
         if merged != state.schema || unversioned {
             try writer.setMetadata(IndexMetadata.formatVersion, Array(String(IndexFormat.version).utf8))
             try writer.setMetadata(IndexMetadata.schema, Array(merged.jsonValue.jsonText.utf8))
+            if unversioned { try recordTextRevision(writer) }
             state.schema = merged
             state.madeSearcher = nil
         }
+    }
+
+    /// Records in the current transaction that the index's entities are analysed by this build's
+    /// text revision: done when it is created, gets its first entities, or is emptied.
+    private static func recordTextRevision(_ writer: WritableDatabase) throws(XapianError) {
+        try writer.setMetadata(IndexMetadata.textRevision, Array(String(IndexFormat.textRevision).utf8))
     }
 
     /// The languages stored with the index (`IndexMetadata.languages`); none before any was written
@@ -563,6 +570,7 @@ public final class EntityIndex: Sendable {
     /// Stores the length normalisation in the current transaction and writes with it from now on.
     private static func install(_ normalization: LengthNormalization, in state: inout State, writer: WritableDatabase) throws(XapianError) {
         try writer.setMetadata(IndexMetadata.averageLength, normalization.stored)
+        try Self.recordTextRevision(writer)
         if let title = normalization.storedTitle { try writer.setMetadata(IndexMetadata.averageTitleLength, title) }
         if let fields = normalization.storedFields { try writer.setMetadata(IndexMetadata.averageFieldLengths, fields) }
         state.builder.normalization = normalization
@@ -616,7 +624,10 @@ public final class EntityIndex: Sendable {
         let (deleted, purged) = try write { (_: inout State, writer) throws -> (Int, Int) in
             // Expired entities are purged first, so that the count is of entities that were still there.
             let purged = try Self.purgeExpired(writer)
-            return (try terms.reduce(0) { total, term in total + (try writer.deleteDocuments(withTerm: term)) }, purged)
+            let deleted = try terms.reduce(0) { total, term in total + (try writer.deleteDocuments(withTerm: term)) }
+            // Emptied, the index holds nothing of an older analysis: what it indexes next is this build's.
+            if try writer.documentCount == 0 { try Self.recordTextRevision(writer) }
+            return (deleted, purged)
         }
         if deleted > 0 || purged > 0 { try refreshShortPrefixTables() }
         return deleted
@@ -655,6 +666,27 @@ public final class EntityIndex: Sendable {
             throw .invalidEntity(location: nil, field: "id", reason: "'\(reference.id)' is not a valid \(type.idKind.rawValue) id for type '\(type.name)'")
         }
         return IndexTerms.unique(type: type.name, id: id)
+    }
+
+    /// The text revision the index's entities were analysed by (see `IndexFormat.textRevision`):
+    /// the recorded one; 1 for entities written before revisions were recorded; this build's
+    /// while the index is empty, since what it indexes next is analysed by this build.
+    ///
+    /// ```swift
+    /// let index = try EntityIndex(path: ".searchlight")
+    /// if try index.textRevision < IndexFormat.textRevision { print("some words may be missed until it is rebuilt") }
+    /// ```
+    /// - Throws: `.storage` when the index cannot be read.
+    public var textRevision: Int {
+        get throws(SearchlightError) {
+            try read { (state: inout State) throws -> Int in try Self.textRevision(of: state.database) }
+        }
+    }
+
+    /// The text revision `database`'s entities were analysed by (see `textRevision`).
+    static func textRevision(of database: Database) throws(XapianError) -> Int {
+        guard try database.documentCount > 0 else { return IndexFormat.textRevision }
+        return try database.metadata(IndexMetadata.textRevision).flatMap { Int(String(decoding: $0, as: UTF8.self)) } ?? 1
     }
 
     /// How many unexpired entities the index holds.

@@ -26,6 +26,9 @@ public struct IndexCheckReport: Sendable {
     /// Searchlight's own findings, each naming what is wrong and where.
     public private(set) var problems: [String] = []
     public private(set) var problemCount = 0
+    /// What is not wrong but worth knowing, such as entities analysed by another text revision
+    /// (`IndexFormat.textRevisionAdvice`); warnings leave the index consistent.
+    public private(set) var warnings: [String] = []
 
     public var isConsistent: Bool { xapianErrors == 0 && problemCount == 0 }
 
@@ -78,7 +81,8 @@ public struct IndexCheckReport: Sendable {
 
     /// Metadata every shard of a sharded index holds alike: a reader reads the first shard's.
     static let sharedMetadata = [IndexMetadata.formatVersion, IndexMetadata.schema, IndexMetadata.dictionary, IndexMetadata.averageLength,
-                                 IndexMetadata.averageTitleLength, IndexMetadata.averageFieldLengths, IndexMetadata.languages]
+                                 IndexMetadata.averageTitleLength, IndexMetadata.averageFieldLengths, IndexMetadata.languages,
+                                 IndexMetadata.textRevision]
 
     /// Checks that every shard holds the first shard's format version, schema, dictionary and average length.
     private mutating func checkShardsAgree(_ database: Database) throws(XapianError) {
@@ -111,6 +115,7 @@ public struct IndexCheckReport: Sendable {
             note("metadata \(IndexMetadata.formatVersion): '\(text)'; this build reads version \(IndexFormat.version)")
         default: break
         }
+        if let advice = IndexFormat.textRevisionAdvice(try EntityIndex.textRevision(of: database)) { warnings.append(advice) }
         if let bytes = try database.metadata(IndexMetadata.dictionary), StoredData.Dictionary.registered(bytes) == nil {
             note("metadata \(IndexMetadata.dictionary): not a zstd dictionary, so no entity compressed with it can be read")
         }

@@ -39,6 +39,7 @@ struct CheckCommand: ParsableCommand {
             ("xapianErrors", .int(report.xapianErrors)),
             ("problemCount", .int(report.problemCount)),
             ("problems", .array(report.problems.map(JSONValue.string))),
+            ("warnings", .array(report.warnings.map(JSONValue.string))),
             ("xapianReport", .string(report.xapianReport)),
         ])
     }
@@ -49,6 +50,7 @@ struct CheckCommand: ParsableCommand {
         if report.xapianErrors > 0 { lines.append(report.xapianReport) }
         lines += report.problems.map { "  \(Terminal.printable($0))" }
         if report.problemCount > report.problems.count { lines.append("  ... and \(report.problemCount - report.problems.count) more") }
+        lines += report.warnings.map { "Warning: \(Terminal.printable($0))." }
         lines.append(report.isConsistent ? "The index is consistent." : "The index is NOT consistent.")
         return lines.joined(separator: "\n")
     }

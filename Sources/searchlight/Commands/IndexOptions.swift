@@ -24,8 +24,10 @@ struct IndexOptions: ParsableArguments {
               remote: RemoteShardArguments? = nil) throws -> EntityIndex {
         if mode == .readOnly { Allocator.keepFreedMemory() }
         do {
-            return try EntityIndex(path: path, mode: mode, waitingForWriterUpTo: .milliseconds(Int(seconds * 1000)), shards: shards,
-                                   remote: remote?.options ?? RemoteShardOptions())
+            let index = try EntityIndex(path: path, mode: mode, waitingForWriterUpTo: .milliseconds(Int(seconds * 1000)), shards: shards,
+                                        remote: remote?.options ?? RemoteShardOptions())
+            if let advice = IndexFormat.textRevisionAdvice(try index.textRevision) { Terminal.printWarning("warning: index \(path): \(advice)") }
+            return index
         } catch {
             throw CommandFailure(error)
         }

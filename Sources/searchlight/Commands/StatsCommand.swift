@@ -28,6 +28,7 @@ struct StatsCommand: ParsableCommand {
                 print(remote.reporting(JSONValue.object([
                     ("index", .string(index.path)),
                     ("formatVersion", .int(IndexFormat.version)),
+                    ("textRevision", .int(try index.textRevision)),
                     ("shards", .int(index.shardCount)),
                     ("shardDetails", .array(shards.map {
                         .object([("name", .string($0.name)), ("documents", .int($0.entities)), ("terms", .int($0.terms)), ("sizeBytes", .int($0.sizeBytes))])
@@ -49,7 +50,7 @@ struct StatsCommand: ParsableCommand {
                 ]), of: index).prettyJSONText)
                 return
             }
-            print("Index \(index.path): \(Plural.count(total, "entity", "entities")), \(Self.megabytes(size)) on disk, format version \(IndexFormat.version)"
+            print("Index \(index.path): \(Plural.count(total, "entity", "entities")), \(Self.megabytes(size)) on disk, format version \(IndexFormat.version), text revision \(try index.textRevision)"
                 + (index.shardCount > 1 ? ", \(index.shardCount) shards" : ""))
             RemoteShardArguments.warnOfMissingShards(index)
             var table = Table([("TYPE", .left), ("NAME", .left), ("ENTITIES", .right)])
