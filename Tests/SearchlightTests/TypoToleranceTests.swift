@@ -431,6 +431,39 @@ import Testing
         }
     }
 
+    /// The beginning of a word typed with a slip, which no word begins, is read as the beginning
+    /// of the word it is closest to the beginning of, in any script, and completes as that would:
+    /// "thundreb" (two letters swapped), "wirehsa", "pytohn re"; the suggestions say the word.
+    @Test func theBeginningOfAWordTypedWithASlipCompletesTheWordMeant() throws {
+        var distances = EditDistance(limit: 1)
+        #expect(distances.toBeginning(of: Array("thundreb".unicodeScalars), "thunderbird".unicodeScalars)! == (1, 8))
+        #expect(distances.toBeginning(of: Array("libroff".unicodeScalars), "libreoffice".unicodeScalars)! == (1, 8))
+        #expect(distances.toBeginning(of: Array("wiresh".unicodeScalars), "wireshark".unicodeScalars)! == (0, 6))
+        #expect(distances.toBeginning(of: Array("grenade".unicodeScalars), "granite".unicodeScalars) == nil)
+        #expect(distances.toBeginning(of: Array("москв".unicodeScalars), "моск".unicodeScalars)! == (1, 4))
+        #expect(TypoCorrections.beginnings(of: Array("libroff".unicodeScalars)) == ["librof", "libro", "libr", "lib", "li", "il", "lb", "ib"])
+
+        let folder = TemporaryFolder()
+        let index = try index(folder, [
+            trail("thunder", "Thunderbird Lake", description: "email the ranger before you camp"),
+            trail("thunderhead", "Thunderhead Peak", description: "a peak"),
+            trail("wireshark", "Wireshark Ridge", description: "a ridge above the network of valleys"),
+            trail("moscow", "Москва-река", description: "тропа вдоль реки"),
+            trail("meadow", "Meadow Loop", description: "a short loop"),
+        ])
+        for (typed, id) in [("thundreb", "thunder"), ("thnuderb", "thunder"), ("wirehsa", "wireshark"), ("wireshrk", "wireshark"),
+                            ("meadow wirehsa", "wireshark"), ("мсоква", "moscow")] {
+            let found = try index.search(SearchRequest.typed(typed))
+            #expect(found.results.first?.entity.id.stringValue == id && found.correctionSearched, "\(typed): \(found.results.map(\.entity.id))")
+            var off = SearchRequest.typed(typed)
+            off.typos = .off
+            #expect(try index.search(off).results.first?.entity.id.stringValue != id, "\(typed)")
+        }
+        let suggested = try index.suggest("thundreb")
+        #expect(suggested.correction == "thunderbird")
+        #expect(suggested.entities.first?.entity.id.stringValue == "thunder")
+    }
+
     /// A name typed short with a slip, too short for typo tolerance and in no entity's text, is
     /// searched as the title word one slip away, alone or beside other words ("ngnx": nginx;
     /// "rsnc file sync": rsync): nothing matches it as typed. A word two slips away, or with a

@@ -74,7 +74,7 @@ extension EntityIndex {
         var entities = try bestEntities(prefix, typing: typing)
         // With completions, the words typed so far can still be misspelt ("hlf dome": half dome).
         let correction = try read { (state: inout State) throws -> String? in
-            try Self.spellingCorrection(words, keepingLast: !completions.isEmpty, database: state.database)
+            try Self.spellingCorrection(words, keepingLast: !completions.isEmpty, completingLast: typing, database: state.database)
         }
         if entities.results.isEmpty, let correction {
             // The entities of the corrected text, found the way the typed text's were.
@@ -173,9 +173,11 @@ extension EntityIndex {
 
     /// A spelling of `words` whose unknown words (in no title; with `acceptingTextWords`, in no
     /// text either) are replaced by the closest title word (`closestTitleWord(to:database:)`);
-    /// nil if nothing changes. `keepingLast` leaves a last word that is still being typed alone, and
-    /// `kept` the words it holds (halves of a word typed apart, `QueryText.joinedWords`).
-    static func spellingCorrection(_ words: [String], keepingLast: Bool = false, keeping kept: Set<String> = [],
+    /// nil if nothing changes. `keepingLast` leaves a last word that is still being typed alone,
+    /// `completingLast` takes it for the beginning of the title word it is closest to the
+    /// beginning of ("thundreb": thunderbird), and `kept` the words it holds (halves of a word
+    /// typed apart, `QueryText.joinedWords`).
+    static func spellingCorrection(_ words: [String], keepingLast: Bool = false, completingLast: Bool = false, keeping kept: Set<String> = [],
                                    acceptingTextWords: Bool = false, database: Database) throws(XapianError) -> String? {
         var changed = false
         var corrected: [String] = []
@@ -186,7 +188,7 @@ extension EntityIndex {
                 corrected.append(word)
                 continue
             }
-            if let closest = try closestTitleWord(to: word, database: database) {
+            if let closest = try closestTitleWord(to: word, completing: completingLast && position == words.count - 1, database: database) {
                 corrected.append(closest.word)
                 changed = true
             } else {
@@ -200,21 +202,32 @@ extension EntityIndex {
     /// been meant to, `TypoCorrections.heads`, or with one letter missed or mistyped second: "mdia",
     /// media), the one most titles have of the closest, with the same digits (a number is never
     /// respelt, nor a version: "exmi4" is exim4, "pip3" no "pipe"), and its distance; nil when
-    /// no title word is that close.
+    /// no title word is that close. `completing` compares the title words' beginnings, within
+    /// the edits typo tolerance forgives (`TypoCorrections.allowedEdits`): the word is being typed.
     ///
     /// - Throws: `XapianError` when the index cannot be read.
-    static func closestTitleWord(to word: String, database: Database) throws(XapianError) -> (word: String, distance: Int)? {
+    static func closestTitleWord(to word: String, completing: Bool = false, database: Database) throws(XapianError) -> (word: String, distance: Int)? {
         var best: (word: String, distance: Int, count: Int)?
         var scanned = 0
         let typed = Array(word.unicodeScalars)
         let digits = TypoCorrections.digits(of: typed)
-        var distances = EditDistance(limit: 2)
-        for head in TypoCorrections.heads(of: typed) {
+        let limit = completing ? TypoCorrections.allowedEdits(word) : 2
+        guard limit > 0 else { return nil }
+        var distances = EditDistance(limit: limit)
+        let heads = completing ? TypoCorrections.beginnings(of: typed) : TypoCorrections.heads(of: typed)
+        for (position, head) in heads.enumerated() where scanned < completionScanLimit {
+            // A word a beginning read before has been compared.
+            let read = heads[..<position].map { IndexTerms.completionPrefix + $0 }
             try database.forEachTerm(withPrefix: IndexTerms.completionPrefix + head) { term, frequency in
+                if read.contains(where: { term.hasPrefix($0) }) { return true }
                 scanned += 1
                 let candidate = term.unicodeScalars.dropFirst(IndexTerms.completionPrefix.count)
                 // Phrases are not single-word spellings; a length two apart or more is beyond reach.
-                if abs(candidate.count - typed.count) <= 2, !candidate.contains(" "), TypoCorrections.digits(of: candidate) == digits {
+                if completing, !candidate.contains(" "), let (distance, length) = distances.toBeginning(of: typed, candidate),
+                   TypoCorrections.digits(of: candidate.prefix(length)) == digits,
+                   best.map({ (distance, -frequency) < ($0.distance, -$0.count) }) ?? true {
+                    best = (String(String.UnicodeScalarView(candidate)), distance, frequency)
+                } else if !completing, abs(candidate.count - typed.count) <= 2, !candidate.contains(" "), TypoCorrections.digits(of: candidate) == digits {
                     let distance = distances.between(typed, candidate)
                     if distance <= 2, best.map({ (distance, -frequency) < ($0.distance, -$0.count) }) ?? true {
                         best = (String(String.UnicodeScalarView(candidate)), distance, frequency)
@@ -225,7 +238,7 @@ extension EntityIndex {
         }
         // A letter missed or mistyped second is beyond the heads ("mdia": media); its
         // spellings are looked up one by one.
-        if best.map({ $0.distance > 0 }) ?? true, typed.count >= 2 {
+        if !completing, best.map({ $0.distance > 0 }) ?? true, typed.count >= 2 {
             for letter in TypoCorrections.scriptLetters(around: typed[0]) where letter != typed[1] {
                 for rest in [typed[1...], typed[2...]] {
                     let candidate = String(String.UnicodeScalarView([typed[0], letter] + rest))

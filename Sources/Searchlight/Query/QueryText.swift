@@ -917,7 +917,7 @@ struct QueryText {
             return try TypoCorrections.commonNeighbour(of: word, frequency: 0, database: database).map { [$0.word] }
         }
         if !beingTyped, let syllables = try Self.syllablesWrittenTogether(word, database: database) { return [syllables] }
-        let corrections = try TypoCorrections.corrections(of: word, database: database)
+        let corrections = try TypoCorrections.corrections(of: word, completing: beingTyped, database: database)
         // A title written together is a hyphen left out, one slip: it reads before a spelling two
         // letters away ("obsstudio"), not before one a letter away ("nodeejs" is nodejs, not node-ejs).
         var distance = EditDistance(limit: 1)

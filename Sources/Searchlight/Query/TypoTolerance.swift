@@ -164,6 +164,21 @@ enum TypoCorrections {
         return heads
     }
 
+    /// The beginnings a scan for the word that text being typed begins reads, in order: the text
+    /// less its last letter, less its last two, and so on to its first two letters, then the
+    /// other `heads(of:)`. Text typed with a slip shares its beginning, up to the slip, with the
+    /// word meant, so the longest beginnings are read first, before a common two letters ("li",
+    /// of every "lib…") spends the scan's budget.
+    ///
+    /// ```swift
+    /// TypoCorrections.beginnings(of: Array("libroff".unicodeScalars))   // ["librof", "libro", "libr", "lib", "li", "il", "lb", "ib"]
+    /// ```
+    static func beginnings(of typed: [Unicode.Scalar]) -> [String] {
+        guard typed.count >= 3 else { return heads(of: typed) }
+        let longest = stride(from: typed.count - 1, through: 2, by: -1).map { String(String.UnicodeScalarView(typed[..<$0])) }
+        return longest + heads(of: typed).dropFirst()
+    }
+
     /// The letters of `letter`'s script that an index's folded words are written in: the small or
     /// caseless letters of the 128 code points around it (a to z for ASCII), or of the whole
     /// 256 of the Cyrillic and Arabic blocks (Ukrainian ґ, U+0491, is a slip of г, U+0433; Persian
@@ -227,30 +242,45 @@ enum TypoCorrections {
     /// "ctex" and "chktex"): the search matches each wherever it would match the first
     /// (`QueryText.otherSpellings`), and the other words of the query tell which was meant.
     ///
+    /// Completing, the word is being typed and no entity's word begins with it: what is corrected
+    /// is the beginning of a word ("thundreb": "thunderb", which thunderbird begins), and each
+    /// beginning counts the entities of the words it begins.
+    ///
     /// - Parameters:
     ///   - word: a lower-cased word of the query that no entity has.
+    ///   - completing: whether `word` is the beginning of a word being typed.
     ///   - database: the index whose words are scanned.
     /// - Throws: `XapianError` when the index cannot be read.
     ///
     /// ```swift
     /// try TypoCorrections.corrections(of: "cktex", database: database).map(\.word)   // ["ctex", "chktex"]
     /// ```
-    static func corrections(of word: String, database: Database) throws(XapianError) -> [(word: String, entities: Int)] {
+    static func corrections(of word: String, completing: Bool = false, database: Database) throws(XapianError) -> [(word: String, entities: Int)] {
         let edits = allowedEdits(word)
         let typed = Array(word.unicodeScalars)
         guard edits > 0, typed.count >= 2 else { return [] }
         var distances = EditDistance(limit: edits)
-        let near = heads(of: typed)
+        let near = completing ? beginnings(of: typed) : heads(of: typed)
         // A correction keeps the digits typed (`keepsDigits(of:in:)`), read once here.
         let typedDigits = digits(of: typed)
         var found: [(word: String, distance: Int, count: Int)] = []
         var scanned = 0
         func scan(_ prefixes: [String], accepting: (String) -> Bool) throws(XapianError) {
-            for prefix in prefixes where scanned < scanLimit {
+            for (position, prefix) in prefixes.enumerated() where scanned < scanLimit {
+                // A word a beginning read before has been compared.
+                let read = prefixes[..<position]
                 try database.forEachTerm(withPrefix: prefix) { term, frequency in
+                    if read.contains(where: { term.hasPrefix($0) }) { return true }
                     scanned += 1
                     let candidate = term.unicodeScalars
-                    if abs(candidate.count - typed.count) <= edits, term != word, accepting(term), digits(of: candidate) == typedDigits {
+                    if completing {
+                        // The beginning of the word closest to the text typed so far.
+                        if candidate.count + edits >= typed.count, accepting(term),
+                           let (distance, length) = distances.toBeginning(of: typed, candidate) {
+                            let beginning = String(String.UnicodeScalarView(candidate.prefix(length)))
+                            if digits(of: beginning.unicodeScalars) == typedDigits { found.append((beginning, distance, frequency)) }
+                        }
+                    } else if abs(candidate.count - typed.count) <= edits, term != word, accepting(term), digits(of: candidate) == typedDigits {
                         let distance = distances.between(typed, candidate)
                         if distance <= edits { found.append((term, distance, frequency)) }
                     }
@@ -265,7 +295,9 @@ enum TypoCorrections {
         scanned = 0
         try scan(firstLetterSlips(of: typed)) { term in !near.contains { term.hasPrefix($0) } }
         guard let fewest = found.map(\.distance).min() else { return [] }
-        return found.filter { $0.distance == fewest }.sorted { (-$0.count, $0.word) < (-$1.count, $1.word) }
-            .prefix(spellingLimit).map { ($0.word, $0.count) }
+        // Words that begin alike are one beginning, in as many entities as they are at most.
+        var counts: [String: Int] = [:]
+        for candidate in found where candidate.distance == fewest { counts[candidate.word, default: 0] += candidate.count }
+        return counts.sorted { (-$0.value, $0.key) < (-$1.value, $1.key) }.prefix(spellingLimit).map { ($0.key, $0.value) }
     }
 }
