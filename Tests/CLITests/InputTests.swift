@@ -150,4 +150,18 @@ extension CLI {
         #expect(flagged.stderr.contains("--language 'cz' is not a language code or name") && flagged.stderr.contains("did you mean 'cs'?"), "\(flagged.stderr)")
         #expect(try cli.run(["index", "--type", "third", "--language", "de", "a.jsonl"]).stderr.isEmpty)
     }
+
+    /// `--language` for a type the index holds in another language is a conflict (exit 3), as a
+    /// schema giving it is, and leaves the index as it was; the same language by another name is not.
+    @Test func aLanguageGivenForATypeStoredInAnotherIsRefused() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try #"{"id":1,"title":"Kirschblüten","body":"Hanami im Park"}"#.appending("\n").write(toFile: cli.folder + "/a.jsonl", atomically: true, encoding: .utf8)
+        #expect(try cli.run(["index", "--type", "doc", "--language", "de", "a.jsonl"]).status == 0)
+        let refused = try cli.run(["index", "--type", "doc", "--language", "fr", "a.jsonl"])
+        #expect(refused.status == 3)
+        #expect(refused.stderr.contains("type 'doc': --language 'fr' differs from the stored language 'de'"), "\(refused.stderr)")
+        #expect(try cli.run(["index", "--type", "doc", "--language", "german", "a.jsonl"]).status == 0)
+        #expect(try cli.count() == 1)
+    }
 }

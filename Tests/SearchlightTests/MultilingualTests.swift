@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XapianIndex
 @testable import Searchlight
 
 /// Text in several languages in one index: each type analysed in its own language, accents,
@@ -62,6 +63,34 @@ import Testing
         try index.index([Entity(type: "book", id: "3", attributes: ["title": "کتاب\u{200C}های من", "body": "درباره\u{200C}ی تاریخ"])])
         #expect(try ids(index, "کتاب") == ["book:3"])
         #expect(try ids(index, "کتاب\u{200C}ها") == ["book:3"])
+    }
+
+    /// A word typed with its marks finds the forms its stem as written has: Snowball's rules read
+    /// the marks folding removes (Portuguese "navegação" and "navegações" are "naveg" as written,
+    /// "navegaca" and "navegaco" folded; French "préféré" and "préférées"). Typed without marks,
+    /// a word finds its own form as before.
+    @Test func aWordTypedWithMarksFindsTheFormsOfItsWrittenStem() throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(try Schema(jsonText: """
+        {"types": [{"name": "livro", "language": "pt", "display": {"title": "titulo"},
+                    "attributes": [{"key": "titulo", "kind": "text", "weight": 3}, {"key": "texto", "kind": "text"}]},
+                   {"name": "livre", "language": "fr", "display": {"title": "titre"},
+                    "attributes": [{"key": "titre", "kind": "text", "weight": 3}, {"key": "texte", "kind": "text"}]}]}
+        """, source: "written stems"))
+        try index.index([
+            Entity(type: "livro", id: "lusiadas", attributes: ["titulo": "Os Lusíadas", "texto": "Epopeia que celebra as navegações portuguesas"]),
+            Entity(type: "livro", id: "guia", attributes: ["titulo": "Guia", "texto": "Informações e mãos"]),
+            Entity(type: "livre", id: "recettes", attributes: ["titre": "Recettes", "texte": "nos recettes préférées"]),
+        ])
+        func found(_ text: String) throws -> [String] { try index.search(SearchRequest(text)).results.map(\.entity.id.stringValue) }
+        #expect(try found("navegação") == ["lusiadas"])
+        #expect(try found("informação") == ["guia"])
+        #expect(try found("mão") == ["guia"])
+        #expect(try found("préféré") == ["recettes"])
+        #expect(try found("navegacoes") == ["lusiadas"])
+        let stems = try TextAnalyzer.writtenStems(of: TextAnalyzer.exactForms("navegações café"), stemmer: try Stemmer(language: "portuguese"))
+        #expect(stems.map(\.folded) == ["navegaco"] && stems.map(\.written) == ["naveg"])
     }
 
     /// A query typed with accents ranks the spelling it typed first; typed without, it finds every

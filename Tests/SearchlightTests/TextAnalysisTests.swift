@@ -124,8 +124,14 @@ import Testing
         #expect(TextAnalyzer(language: Language("zh")!).prepare("臺灣電腦").contains("台湾电脑"))
         #expect(TextAnalyzer(language: Language("ja")!).prepare("午後の紅茶").contains("午後"))
         #expect(TextNormalizer.simplifyingChinese("臺灣 中文 乾隆") == "台湾 中文 乾隆")
-        // A predicate's diacritic-insensitive comparison (`d`) drops strokes as search does.
+        // A predicate's diacritic-insensitive comparison (`d`) drops strokes as search does, and
+        // the marks search folds in other scripts: Arabic harakat, Hebrew points, the nukta.
         #expect("Łódź, Đà Nẵng, Ørsted".foldingDiacritics() == "Lodz, Da Nang, Orsted")
+        #expect("كِتَاب שָׁלוֹם क़िला".foldingDiacritics() == "كتاب שלום किला")
+        #expect("ありがとう ガイド".foldingDiacritics() == "ありがとう ガイド")
+        // Thai's and Lao's sara am typed as its two parts is the one vowel.
+        #expect(fold("ต้มย\u{0E4D}\u{0E32}กุ้ง") == fold("ต้มยำกุ้ง"))
+        #expect(fold("ນ\u{0ECD}\u{0EB2}") == "ນຳ")
         // Turkish "İ" lower-cased is "i", not "i" and a combining dot.
         #expect(TextNormalizer.lowercased("İSTANBUL İzmir") == "istanbul izmir")
         #expect(TextNormalizer.lowercased("İ\u{301}") == "í")

@@ -35,6 +35,9 @@ import Testing
 
     @Test func wordsAreForgivenEditsByLength() {
         #expect(TypoCorrections.allowedEdits("kafk") == 0)
+        // A word longer than any German compound is no word to correct: its look-ups cost the square of its length.
+        #expect(TypoCorrections.allowedEdits(String(repeating: "ab", count: 32)) == 2)
+        #expect(TypoCorrections.allowedEdits(String(repeating: "ab", count: 33)) == 0)
         #expect(TypoCorrections.allowedEdits("kafka") == 1)
         #expect(TypoCorrections.allowedEdits("thunderbi") == 2)
         // A name with a version is a name: its letters count, its digits are kept.

@@ -7,6 +7,8 @@ import XapianIndex
 final class DocumentBuilder {
     /// The analyser and term generator of each language, by its tag.
     private var analyses: [String: (analyzer: TextAnalyzer, generator: TermGenerator)] = [:]
+    /// The Snowball stemmers of the languages indexed, by name (`snowball(for:)`).
+    private var snowballs: [String: Stemmer] = [:]
     /// The languages whose generator writes into the current document.
     private var started: Set<Language> = []
     /// The document being built; each entity gets a new one, which the caller may keep.
@@ -76,8 +78,12 @@ final class DocumentBuilder {
                     }
                     if attribute.searchableByDefault {
                         try generator.indexText(words, weight: weight)
-                        for form in TextAnalyzer.exactForms(text) where !analyzer.stopwords.contains(form.folded) {
-                            addTerm(IndexTerms.exactFormPrefix + form.exact, wdf: weight)
+                        let forms = TextAnalyzer.exactForms(text).filter { !analyzer.stopwords.contains($0.folded) }
+                        for form in forms { addTerm(IndexTerms.exactFormPrefix + form.exact, wdf: weight) }
+                        if let snowball = try snowball(for: analyzer) {
+                            for stems in try TextAnalyzer.writtenStems(of: forms, stemmer: snowball) {
+                                addTerm(IndexTerms.stemPrefix + stems.written, wdf: weight)
+                            }
                         }
                         if analyzer.language.matchesTrigrams {
                             for trigram in TextAnalyzer.letterTrigrams(text, stopwords: analyzer.stopwords) {
@@ -211,6 +217,16 @@ final class DocumentBuilder {
     /// Adds `wdf` to `term`'s (0: a boolean term), unless it is over Xapian's length limit.
     private func addTerm(_ term: String, wdf: UInt32) {
         if term.utf8.count <= IndexTerms.maximumTermBytes { document.addTerm(term, wdf: wdf) }
+    }
+
+    /// The Snowball stemmer of `analyzer`'s language, made once; nil for a language stemmed by
+    /// truncation or not at all (see `TextAnalyzer.writtenStems`).
+    private func snowball(for analyzer: TextAnalyzer) throws(XapianError) -> Stemmer? {
+        guard let name = analyzer.stemmer else { return nil }
+        if let made = snowballs[name] { return made }
+        let made = try Stemmer(language: name)
+        snowballs[name] = made
+        return made
     }
 
     /// The analyser of `language` and its term generator, writing into the current document.

@@ -138,6 +138,12 @@ public final class JSONLinesIngest {
 
         // Pass 1: check every line, infer missing types, note the invalid ones.
         var schema = try index.schema.merged(with: options.schema ?? Schema())
+        // A language given for a type the index has in another would analyse its new entities
+        // unlike the stored ones, as a schema giving it would.
+        if let language = options.language, let name = options.defaultType, let stored = schema.type(named: name),
+           !Language.same(stored.language, language) {
+            throw .schemaConflict("type '\(name)': --language '\(language)' differs from the stored language '\(stored.language)'")
+        }
         // Types are inferred for flat data (`--type`), or for every type when there is no schema at all;
         // otherwise an unknown type is more likely a typo than a new type.
         let inferAnyType = options.schema == nil && schema.types.isEmpty

@@ -182,7 +182,7 @@ extension EntityIndex {
         var changed = false
         var corrected: [String] = []
         for (position, word) in words.enumerated() {
-            guard word.count >= 3, !TypoCorrections.isNumber(word), !(keepingLast && position == words.count - 1), !kept.contains(word),
+            guard word.count >= 3, word.unicodeScalars.count <= TypoCorrections.longestCorrectable, !TypoCorrections.isNumber(word), !(keepingLast && position == words.count - 1), !kept.contains(word),
                   try database.termFrequency(IndexTerms.completionPrefix + word) == 0,
                   try (acceptingTextWords ? database.termFrequency(word) : 0) == 0 else {
                 corrected.append(word)

@@ -59,16 +59,23 @@ final class Searcher {
         /// as written and stemmed in this language, each mapped to one term (Xapian's `SYNONYM`)
         /// with the same terms of its other spellings: weighed as one word, matched by any of them.
         /// A term another word of the text also has is left alone ("warnngs warning": the stem of
-        /// "warning" stays its own).
+        /// "warning" stays its own). The stem of a word typed with marks is also its stem as written
+        /// (`TextAnalyzer.writtenStems`: "navegação" matches the "naveg" of "navegações").
         func otherSpellings(_ text: QueryText) throws(XapianError) -> [String: Query] {
             let alternatives = text.alternatives
-            guard !alternatives.isEmpty else { return [:] }
+            var replacements: [String: Query] = [:]
+            // A word typed with marks is also its stem as written (`TextAnalyzer.writtenStems`).
+            if analyzer.stemmer != nil, let stemmer, !text.exactForms.isEmpty {
+                for stems in try TextAnalyzer.writtenStems(of: text.exactForms, stemmer: stemmer) {
+                    replacements[IndexTerms.stemPrefix + stems.folded] = try Searcher.synonym(of: [stems.folded, stems.written].map { IndexTerms.stemPrefix + $0 })
+                }
+            }
+            guard !alternatives.isEmpty else { return replacements }
             func terms(_ words: [String]) throws(XapianError) -> [[String]] {
                 guard let stemmer else { return [words] }
                 return [words, try words.map { (word) throws(XapianError) in IndexTerms.stemPrefix + (try stemmer.stem(word)) }]
             }
             let others = Set(try terms(text.words.filter { alternatives[$0] == nil }).joined())
-            var replacements: [String: Query] = [:]
             for (word, spellings) in alternatives.sorted(by: { $0.key < $1.key }) {
                 for forms in try terms([word] + spellings) where !others.contains(forms[0]) && replacements[forms[0]] == nil {
                     var distinct: [String] = []

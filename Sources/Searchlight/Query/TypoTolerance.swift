@@ -45,9 +45,16 @@ enum TypoCorrections {
     /// The most spellings a word no entity has is searched as (`corrections(of:database:)`).
     static let spellingLimit = 4
 
+    /// Words longer than this are forgiven nothing: a look-up of each slip, and the comparisons of
+    /// a scan, cost more the longer the word, in the square of its length (a word of 20,000
+    /// letters took 72 s), and the longest German compounds have about 60 letters.
+    static let longestCorrectable = 64
+
     /// How many edits a word of this many letters (its digits not counted) is forgiven.
     static func allowedEdits(_ word: String) -> Int {
-        let letters = word.unicodeScalars.count - digits(of: word.unicodeScalars).count
+        let scalars = word.unicodeScalars.count
+        guard scalars <= longestCorrectable else { return 0 }
+        let letters = scalars - digits(of: word.unicodeScalars).count
         return letters >= twoEditsFrom ? 2 : letters >= oneEditFrom ? 1 : 0
     }
 

@@ -20,7 +20,7 @@ extension Schema {
                 continue
             }
             var existing = result.types[index]
-            guard existing.language == type.language else {
+            guard Language.same(existing.language, type.language) else {
                 throw .schemaConflict("type '\(type.name)': language '\(type.language)' differs from the stored '\(existing.language)'")
             }
             guard existing.languageAttribute == type.languageAttribute else {

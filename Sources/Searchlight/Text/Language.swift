@@ -269,6 +269,17 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public static let none = Language(code: "und", xapianStemmer: nil)
 
+    /// Whether two schema values name one language ("de" and "german"; "pt-BR" and "pt-BR"): the
+    /// same text, or the same `Language`.
+    ///
+    /// ```swift
+    /// Language.same("de", "german")   // true
+    /// Language.same("de", "fr")       // false
+    /// ```
+    public static func same(_ one: String, _ other: String) -> Bool {
+        one == other || Language(one).map { $0 == Language(other) } ?? false
+    }
+
     /// The language `name` names: an ISO 639-1 or 639-2 code ("de", "deu"), a BCP-47 tag ("pt-BR",
     /// "zh_Hans_CN"; the language subtag counts), or an English name that Xapian uses ("german",
     /// "english_porter", "none"). Case is ignored. Any code is accepted (kept without a stemmer);

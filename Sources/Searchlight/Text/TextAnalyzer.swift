@@ -115,6 +115,28 @@ public struct TextAnalyzer: Sendable {
         return writtenWords(text, changedOnly: true)
     }
 
+    /// The stems of `forms` (words as written and folded, `exactForms`) where the stem of the word
+    /// as written, folded, is not the stem of its folded form: each as (the folded form's stem, the
+    /// written form's stem folded). Snowball's rules read the marks folding removes: Portuguese
+    /// "navegação" and "navegações" are both "naveg" as written, but "navegaca" and "navegaco"
+    /// folded, so the written stem is indexed beside the folded one's and searched for a word
+    /// typed with its marks. Only for a Snowball `stemmer`: truncation cuts either form alike.
+    ///
+    /// ```swift
+    /// let portuguese = try Stemmer(language: "portuguese")
+    /// try TextAnalyzer.writtenStems(of: TextAnalyzer.exactForms("navegações"), stemmer: portuguese)   // [("navegaco", "naveg")]
+    /// ```
+    /// - Throws: `XapianError` when the stemmer fails.
+    static func writtenStems(of forms: [(exact: String, folded: String)], stemmer: Stemmer) throws(XapianError) -> [(folded: String, written: String)] {
+        var stems: [(folded: String, written: String)] = []
+        for form in forms {
+            let folded = try stemmer.stem(form.folded)
+            let written = TextNormalizer.foldingUnicode(try stemmer.stem(form.exact))
+            if written != folded { stems.append((folded, written)) }
+        }
+        return stems
+    }
+
     /// Every word of `text` in order, as written (lower-cased, composed) and folded, as
     /// `exactForms` gives those that folding changes; with `changedOnly`, those alone.
     ///

@@ -25,7 +25,8 @@ public enum TextNormalizer {
     /// - ß as ss, æ as ae, œ as oe, ø as o, ł as l, đ and ð as d, þ as th, dotless ı as i;
     ///   Persian ک and ی as Arabic ك and ي; Catalan's "l·l" as "ll"; Hebrew's geresh as ' and its
     ///   gershayim (or " typed for it) inside a word dropped ("צה״ל" as "צהל"); decimal digits of
-    ///   every script as ASCII digits ("۱۴۰۳" as "1403");
+    ///   every script as ASCII digits ("۱۴۰۳" as "1403"); Thai's and Lao's sara am typed as its
+    ///   two parts as the one vowel;
     /// - recomposed (NFC), so precomposed and decomposed input give the same text, and Hangul
     ///   and kana stay whole characters for Xapian's CJK n-grams;
     /// - dotted initials of capitals joined ("U.S.A." as "usa"), as Xapian joins them when it
@@ -341,6 +342,14 @@ public enum TextNormalizer {
                 base = 0x30
                 continue
             }
+            // Thai's and Lao's sara am typed as its two parts, the nikhahit and sara aa ("ต้มยํา"),
+            // as the one vowel keyboards type ("ต้มยำ").
+            if (value == 0x0E32 || value == 0x0EB2), folded.last?.value == value + 0x1B {
+                folded.removeLast()
+                append(value + 0x01)
+                base = value + 0x01
+                continue
+            }
             base = value
             if let mapped = compatibilityForms[value] {
                 for part in mapped.unicodeScalars {
@@ -401,7 +410,7 @@ public enum TextNormalizer {
     }
 
     /// Whether a nonspacing mark `mark` on the letter `base` is a diacritic that folding removes.
-    private static func isFoldedMark(_ mark: UInt32, on base: UInt32) -> Bool {
+    static func isFoldedMark(_ mark: UInt32, on base: UInt32) -> Bool {
         // The breve of Russian and Ukrainian "й" spells a different letter (and Snowball's Russian
         // stemmer needs it); other Cyrillic marks (ё, ї) fold as accents do.
         if mark == 0x0306 && (base == 0x0438 || base == 0x0418) { return false }
