@@ -358,6 +358,13 @@ import XapianIndex
         #expect(try ids(index, "etranger") == ["livre:1"])
         #expect(try ids(index, "enfant") == ["livre:1", "livre:2"])
         #expect(try ids(index, "aujourd'hui") == ["livre:1"])
+        // Typed up to an apostrophe, the word goes on: what is typed is its beginning.
+        for typed in ["aujourd'", "aujourd\u{2019}", "l'étr"] {
+            #expect(try index.search(SearchRequest.typed(typed)).results.first.map { "\($0.entity.type):\($0.entity.id)" } == "livre:1", "\(typed)")
+        }
+        #expect(try index.search(SearchRequest.typed("aujourd'")).query == "aujourd'")
+        #expect(try index.suggest("aujourd'").entities.first?.entity.id.stringValue == "1")
+        #expect(Words.continuingWord("rock 'n'") == "rock 'n" && Words.continuingWord("'") == nil && Words.continuingWord("a ' ") == nil)
     }
 
     @Test func chineseJapaneseAndThaiAreFoundByTheirWordsAndCharacters() throws {

@@ -23,6 +23,13 @@ extension EntityIndex {
     /// for result in found.results { print(result.rank, result.displayRepresentation.title, result.score) }
     /// ```
     public func search(_ request: SearchRequest) throws(SearchlightError) -> SearchResults {
+        if request.typing, let word = Words.continuingWord(request.text) {
+            var continuing = request
+            continuing.text = word
+            var found = try search(continuing)
+            found.query = request.text
+            return found
+        }
         if let cut = QueryText.cut(request.text) {
             var shortened = request
             shortened.text = cut

@@ -39,7 +39,8 @@ extension EntityIndex {
             return Suggestions(prefix: prefix, completions: [], entities: suggested.results, total: suggested.total.count,
                                totalIsExact: suggested.total.isExact, correction: nil, truncated: false)
         }
-        let typing = prefix.last.map { $0.isLetter || $0.isNumber } ?? false
+        let continued = Words.continuingWord(prefix)
+        let typing = continued != nil || (prefix.last.map { $0.isLetter || $0.isNumber } ?? false)
         let head = words.dropLast().joined(separator: " ")
         let stem = typing ? last : last + " "
         let (candidates, truncated) = try completions(for: head.isEmpty ? stem : head + " " + stem, limit: limit)

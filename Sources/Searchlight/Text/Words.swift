@@ -58,6 +58,26 @@ enum Words {
         return words
     }
 
+    /// Text being typed that ends in an apostrophe right after a letter, without it: the word goes
+    /// on after it ("пам'" of "пам'ять", "aujourd'" of "aujourd'hui"), so what is typed so far is
+    /// the word before it, as a prefix; nil for other text.
+    ///
+    /// ```swift
+    /// Words.continuingWord("l'enfant pam'")   // "l'enfant pam"
+    /// Words.continuingWord("rock 'n'")        // "rock 'n"
+    /// Words.continuingWord("'")               // nil
+    /// ```
+    static func continuingWord(_ text: String) -> String? {
+        var scalars = text.unicodeScalars
+        guard let last = scalars.last, apostrophes.contains(last), scalars.count > 1,
+              scalars[scalars.index(before: scalars.index(before: scalars.endIndex))].properties.isAlphabetic else { return nil }
+        scalars.removeLast()
+        return String(scalars)
+    }
+
+    /// The apostrophes typed inside words: ASCII's, the right single quotation mark, the modifier letter.
+    static let apostrophes: Set<Unicode.Scalar> = ["'", "\u{2019}", "\u{02BC}"]
+
     /// The ASCII bytes that are letters or digits (in ASCII, exactly the characters that are).
     static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
