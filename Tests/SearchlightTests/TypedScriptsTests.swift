@@ -141,9 +141,12 @@ import Testing
         #expect(try index.suggest("台湾", types: ["zh"]).completions.map(\.text).allSatisfy { $0.hasPrefix("臺灣") })
     }
 
-    /// A Chinese title typed whole ranks first, though the text is searched as its n-grams.
+    /// A Chinese title typed whole ranks first, though the text is searched as its n-grams, and
+    /// asked about too ("什么是…", what is …; "…是什么").
     @Test func aChineseTitleTypedWholeRanksFirst() throws {
         #expect(try searched("北京烤鸭", "zh").prefix(2) == ["kaoya", "kaoyadian"])
+        #expect(try searched("什么是北京烤鸭", "zh").prefix(2) == ["kaoya", "kaoyadian"])
+        #expect(try searched("北京烤鸭是什么？", "zh").prefix(2) == ["kaoya", "kaoyadian"])
         #expect(try searched("北京", "zh").first == "beijing")
     }
 
