@@ -5,9 +5,10 @@
 /// by code point), cut to a bounded length; and in the order of the attribute's language where its
 /// alphabet has letters of its own that folding would merge with others (`tailorings`): Swedish
 /// "Örebro" after "Zürich", Polish "Łódź" after "Lublin", Czech "Chrudim" after "Hradec", Turkish
-/// "Işık" before "İzmir". Whatever the language, the Cyrillic letters that Unicode encodes after я
-/// sort after the letter their alphabets put them after: Ukrainian "Ґава" after "Гора", "Їжак"
-/// after "Ірпінь", all before "Яблуко".
+/// "Işık" before "İzmir", Persian "پارس" after "بابل". Whatever the language, the Cyrillic
+/// letters that Unicode encodes after я sort after the letter their alphabets put them after:
+/// Ukrainian "Ґава" after "Гора", "Їжак" after "Ірпінь", all before "Яблуко"; and Thai and Lao
+/// words by the consonant a vowel written before it follows in speech ("เกาะ" among the words of ก).
 ///
 /// ```swift
 /// SortKeys.key("Élan vital", language: .english) < SortKeys.key("War and Peace", language: .english)   // true
@@ -25,7 +26,8 @@ enum SortKeys {
     /// - Returns: A key whose UTF-8 bytes sort as `language` orders its words.
     static func key(_ text: String, language: Language) -> String {
         let tailoring = tailorings[language.code]
-        guard tailoring != nil || (!text.utf8.allSatisfy { $0 < 0x80 } && text.unicodeScalars.contains(where: cyrillicLetters.contains)) else {
+        let thai = !text.utf8.allSatisfy { $0 < 0x80 } && text.unicodeScalars.contains(where: thaiPreposedVowels.contains)
+        guard tailoring != nil || thai || (!text.utf8.allSatisfy { $0 < 0x80 } && text.unicodeScalars.contains(where: cyrillicLetters.contains)) else {
             return String(TextNormalizer.normalized(text).prefix(length))
         }
         // Cut by the text's letters (a placed letter's marks do not count), initials joined as
@@ -36,6 +38,7 @@ enum SortKeys {
         if language.code == "tr" || language.code == "az" { source = source.replacing("I", with: "ı").replacing("İ", with: "i") }
         var lowered = TextNormalizer.lowercased(source)
         if language.code == "vi" { lowered = withoutVietnameseTones(lowered) }
+        if thai { lowered = withThaiVowelsAfterTheirConsonants(lowered) }
         let letters = Array(lowered)
         var key = "", pending = ""
         func place(_ placed: String) {
@@ -106,8 +109,32 @@ enum SortKeys {
             "lt": ["č": after("c"), "š": after("s"), "ž": after("z")],
             "vi": ["ă": after("a"), "â": after("a", 2), "đ": after("d"), "ê": after("e"), "ô": after("o"), "ơ": after("o", 2),
                    "ư": after("u")],
+            // Persian's own letters after their Arabic neighbours (ک and ی fold to Arabic's ك and ي),
+            // and و before ه.
+            "fa": ["پ": after("ب"), "چ": after("ج"), "ژ": after("ز"), "گ": after("ك"), "و": after("ن")],
         ]
     }()
+
+    /// Thai's vowels written before the consonant they follow in speech (เ แ โ ใ ไ), and Lao's
+    /// (ເ ແ ໂ ໃ ໄ), which dictionaries order by that consonant first.
+    private static let thaiPreposedVowels: Set<Unicode.Scalar> = Set((0x0E40...0x0E44).compactMap(Unicode.Scalar.init)
+                                                                    + (0x0EC0...0x0EC4).compactMap(Unicode.Scalar.init))
+
+    /// `text` with each vowel of `thaiPreposedVowels` after the consonant it is written before,
+    /// so that "เกาะ" sorts among the words of ก, after "กา" and before "ขา".
+    private static func withThaiVowelsAfterTheirConsonants(_ text: String) -> String {
+        var scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index + 1 < scalars.count {
+            if thaiPreposedVowels.contains(scalars[index]), scalars[index + 1].properties.isAlphabetic, !thaiPreposedVowels.contains(scalars[index + 1]) {
+                scalars.swapAt(index, index + 1)
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        return String(String.UnicodeScalarView(scalars))
+    }
 
     /// Vietnamese text without its five tone marks, which order words only after their letters,
     /// keeping the marks that make letters (ă â ê ô ơ ư).
