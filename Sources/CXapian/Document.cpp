@@ -40,7 +40,9 @@ double cx_sortable_unserialise(const char *value, size_t len) {
 cx_stemmer *cx_stemmer_new(const char *language, cx_error *error) {
     return guarded<cx_stemmer *>(error, nullptr, [&] {
         std::string lang = language ? language : "none";
-        return new cx_stemmer{lang.empty() || lang == "none" ? Xapian::Stem() : Xapian::Stem(lang)};
+        if (lang.empty() || lang == "none") return new cx_stemmer{Xapian::Stem()};
+        if (lang == "english" || lang == "en") return new cx_stemmer{Xapian::Stem(new AcronymPluralStem(lang))};
+        return new cx_stemmer{Xapian::Stem(lang)};
     });
 }
 

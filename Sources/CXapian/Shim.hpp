@@ -145,6 +145,26 @@ public:
     std::string get_description() const override { return "truncation to " + std::to_string(length); }
 };
 
+// English's Snowball stemmer, which keeps the "s" of an acronym's plural, a word without a vowel
+// ("dvds", "pdfs", "mp3s"; "urls" loses it already): such a stem loses its "s" here, so that
+// "DVDs" and "dvd" meet.
+class AcronymPluralStem : public Xapian::StemImplementation {
+    Xapian::Stem snowball;
+public:
+    explicit AcronymPluralStem(const std::string &language) : snowball(language) {}
+    std::string operator()(const std::string &word) override {
+        std::string stem = snowball(word);
+        if (stem.size() < 3 || stem.back() != 's') return stem;
+        for (char c : stem) {
+            bool consonantOrDigit = (c >= 'b' && c <= 'z' && !std::strchr("eiouy", c)) || (c >= '0' && c <= '9');
+            if (!consonantOrDigit) return stem;
+        }
+        stem.pop_back();
+        return stem;
+    }
+    std::string get_description() const override { return snowball.get_description() + ", acronym plurals"; }
+};
+
 // A page of matches: one Xapian MSet, or two when an ascending value sort ran the documents with a
 // value (`mset`) and then those without (`rest`), so that the latter come last.
 struct cx_mset {
