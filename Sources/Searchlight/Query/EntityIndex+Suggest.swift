@@ -189,7 +189,9 @@ extension EntityIndex {
                 corrected.append(word)
                 continue
             }
-            if let closest = try closestTitleWord(to: word, completing: completingLast && position == words.count - 1, database: database) {
+            // A beginning too short for typo tolerance is compared as a whole word ("кавя": "кав").
+            let completing = completingLast && position == words.count - 1 && TypoCorrections.allowedEdits(word) > 0
+            if let closest = try closestTitleWord(to: word, completing: completing, database: database) {
                 corrected.append(closest.word)
                 changed = true
             } else {
@@ -204,7 +206,8 @@ extension EntityIndex {
     /// media), the one most titles have of the closest, with the same digits (a number is never
     /// respelt, nor a version: "exmi4" is exim4, "pip3" no "pipe"), and its distance; nil when
     /// no title word is that close. `completing` compares the title words' beginnings, within
-    /// the edits typo tolerance forgives (`TypoCorrections.allowedEdits`): the word is being typed.
+    /// the edits typo tolerance forgives (`TypoCorrections.allowedEdits`, at least one): the word
+    /// is being typed.
     ///
     /// - Throws: `XapianError` when the index cannot be read.
     static func closestTitleWord(to word: String, completing: Bool = false, database: Database) throws(XapianError) -> (word: String, distance: Int)? {
@@ -213,7 +216,6 @@ extension EntityIndex {
         let typed = Array(word.unicodeScalars)
         let digits = TypoCorrections.digits(of: typed)
         let limit = completing ? TypoCorrections.allowedEdits(word) : 2
-        guard limit > 0 else { return nil }
         var distances = EditDistance(limit: limit)
         let heads = completing ? TypoCorrections.beginnings(of: typed) : TypoCorrections.heads(of: typed)
         for (position, head) in heads.enumerated() where scanned < completionScanLimit {
