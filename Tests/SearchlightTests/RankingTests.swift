@@ -211,7 +211,7 @@ import XapianIndex
         let whole = try index.search(explained)
         #expect(whole.results.count == 48)
         let maximum = log1p(100.0)
-        let boost = { (result: SearchResult) in log1p(result.entity.attributes["popularity"]!.elements.first!.doubleValue!) / maximum }
+        let boost = { (result: SearchResult) in Ranking.hintBoost * log1p(result.entity.attributes["popularity"]!.elements.first!.doubleValue!) / maximum }
         #expect(whole.results.allSatisfy { abs($0.explanation!.hintBoost - boost($0)) < 1e-9 })
         // Xapian's order by weight alone (the score before boost and cap), docid breaking ties;
         // the order is that of weight plus boost, which the cap does not change.

@@ -219,10 +219,10 @@ final class DocumentBuilder {
         if term.utf8.count <= IndexTerms.maximumTermBytes { document.addTerm(term, wdf: wdf) }
     }
 
-    /// The Snowball stemmer of `analyzer`'s language, made once; nil for a language stemmed by
-    /// truncation or not at all (see `TextAnalyzer.writtenStems`).
+    /// The Snowball stemmer of `analyzer`'s language, made once, when it stems written forms
+    /// (`Language.stemsWrittenForms`, see `TextAnalyzer.writtenStems`); nil otherwise.
     private func snowball(for analyzer: TextAnalyzer) throws(XapianError) -> Stemmer? {
-        guard let name = analyzer.stemmer else { return nil }
+        guard analyzer.language.stemsWrittenForms, let name = analyzer.stemmer else { return nil }
         if let made = snowballs[name] { return made }
         let made = try Stemmer(language: name)
         snowballs[name] = made

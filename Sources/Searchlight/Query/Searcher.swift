@@ -65,7 +65,7 @@ final class Searcher {
             let alternatives = text.alternatives
             var replacements: [String: Query] = [:]
             // A word typed with marks is also its stem as written (`TextAnalyzer.writtenStems`).
-            if analyzer.stemmer != nil, let stemmer, !text.exactForms.isEmpty {
+            if analyzer.language.stemsWrittenForms, let stemmer, !text.exactForms.isEmpty {
                 for stems in try TextAnalyzer.writtenStems(of: text.exactForms, stemmer: stemmer) {
                     replacements[IndexTerms.stemPrefix + stems.folded] = try Searcher.synonym(of: [stems.folded, stems.written].map { IndexTerms.stemPrefix + $0 })
                 }

@@ -221,6 +221,17 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public var matchesTrigrams: Bool { segmentation == .spaces && code != "en" && self != .none }
 
+    /// Whether words are also stemmed as written, with the marks folding removes
+    /// (`TextAnalyzer.writtenStems`): in every language with a Snowball stemmer but English, whose
+    /// stemmers read the marks of its alphabet (Portuguese "-ção", Swedish "ä"); English's take an
+    /// accented letter for a consonant ("brûlée" stems as itself).
+    ///
+    /// ```swift
+    /// Language("pt")?.stemsWrittenForms  // true
+    /// Language.english.stemsWrittenForms // false
+    /// ```
+    public var stemsWrittenForms: Bool { xapianStemmer != nil && code != "en" }
+
     /// Whether German spellings of umlauts as two letters ("Mueller", "Goethe") are folded as the
     /// umlauts themselves ("Müller" → "muller"): true for German.
     ///

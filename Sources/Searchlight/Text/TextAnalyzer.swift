@@ -120,7 +120,8 @@ public struct TextAnalyzer: Sendable {
     /// written form's stem folded). Snowball's rules read the marks folding removes: Portuguese
     /// "navegação" and "navegações" are both "naveg" as written, but "navegaca" and "navegaco"
     /// folded, so the written stem is indexed beside the folded one's and searched for a word
-    /// typed with its marks. Only for a Snowball `stemmer`: truncation cuts either form alike.
+    /// typed with its marks. Only for a Snowball `stemmer` of a language that stems written forms
+    /// (`Language.stemsWrittenForms`): truncation cuts either form alike.
     ///
     /// ```swift
     /// let portuguese = try Stemmer(language: "portuguese")
