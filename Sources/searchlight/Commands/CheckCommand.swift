@@ -11,7 +11,8 @@ struct CheckCommand: ParsableCommand {
         Runs Xapian's consistency check over the database files, then checks the format version, the stored \
         schema and checkpoint, and that every document's data decodes to an entity whose unique term it carries. \
         Reads only, so it may run while the index is being written. Exits with 0 when the index is consistent \
-        and 6 (storage error) when it is not.
+        and 6 (storage error) when it is not. Entities analysed by another build's text revision are a warning, \
+        not a problem: words whose analysis changed may be missed until they are indexed again.
         """
     )
 
