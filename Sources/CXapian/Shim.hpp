@@ -146,15 +146,16 @@ public:
 };
 
 // English's Snowball stemmer, which keeps the "s" of an acronym's plural, a word without a vowel
-// ("dvds", "pdfs", "mp3s"; "urls" loses it already): such a stem loses its "s" here, so that
-// "DVDs" and "dvd" meet.
+// ("dvds", "pdfs", "mp3s"; "urls" loses it already): such a stem of four letters or more loses its
+// "s" here, so that "DVDs" and "dvd" meet. Shorter ones keep it: "gps", "dns" and "sms" are
+// acronyms of their own.
 class AcronymPluralStem : public Xapian::StemImplementation {
     Xapian::Stem snowball;
 public:
     explicit AcronymPluralStem(const std::string &language) : snowball(language) {}
     std::string operator()(const std::string &word) override {
         std::string stem = snowball(word);
-        if (stem.size() < 3 || stem.back() != 's') return stem;
+        if (stem.size() < 4 || stem.back() != 's') return stem;
         for (char c : stem) {
             bool consonantOrDigit = (c >= 'b' && c <= 'z' && !std::strchr("eiouy", c)) || (c >= '0' && c <= '9');
             if (!consonantOrDigit) return stem;
