@@ -70,6 +70,23 @@ import XapianIndex
         try index.index([trail("mist", "Mist Trail")])
         #expect(try index.textRevision == IndexFormat.textRevision)
         #expect(try IndexCheckReport(checking: index.path).warnings.isEmpty)
+
+        // Emptied otherwise (by an older build, by a purge), then given entities: current too.
+        try index.state.withLock { state in
+            let writer = try #require(state.writer)
+            try writer.setMetadata(IndexMetadata.textRevision, [])
+            _ = try writer.deleteDocuments(withTerm: IndexTerms.type("trail"))
+            try writer.commit()
+        }
+        try index.index([trail("half", "Half Dome Trail")])
+        #expect(try index.textRevision == IndexFormat.textRevision)
+        // A revision that is not a number is damaged metadata.
+        try index.state.withLock { state in
+            let writer = try #require(state.writer)
+            try writer.setMetadata(IndexMetadata.textRevision, Array("three".utf8))
+            try writer.commit()
+        }
+        #expect(try IndexCheckReport(checking: index.path).problems.contains { $0.contains("'three' is not a revision") })
     }
 
     /// An index written before reserved keys were refused, with an attribute named `type`, opens

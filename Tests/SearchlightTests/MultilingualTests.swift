@@ -365,6 +365,7 @@ import XapianIndex
         #expect(try index.search(SearchRequest.typed("aujourd'")).query == "aujourd'")
         #expect(try index.suggest("aujourd'").entities.first?.entity.id.stringValue == "1")
         #expect(Words.continuingWord("rock 'n'") == "rock 'n" && Words.continuingWord("'") == nil && Words.continuingWord("a ' ") == nil)
+        #expect(Words.continuingWord("cafe\u{301}'") == "cafe\u{301}")
     }
 
     @Test func chineseJapaneseAndThaiAreFoundByTheirWordsAndCharacters() throws {

@@ -142,8 +142,13 @@ import XapianIndex
         #expect("Łódź, Đà Nẵng, Ørsted".foldingDiacritics() == "Lodz, Da Nang, Orsted")
         #expect("كِتَاب שָׁלוֹם क़िला".foldingDiacritics() == "كتاب שלום किला")
         #expect("ありがとう ガイド".foldingDiacritics() == "ありがとう ガイド")
-        // Thai's and Lao's sara am typed as its two parts is the one vowel.
+        // Thai's and Lao's sara am typed as its two parts is the one vowel, a tone mark between them before it.
         #expect(fold("ต้มย\u{0E4D}\u{0E32}กุ้ง") == fold("ต้มยำกุ้ง"))
+        #expect(fold("น\u{0E4D}\u{0E49}\u{0E32}พริก") == fold("น้ำพริก"))
+        #expect(fold("น\u{0E49}\u{0E4D}\u{0E32}พริก") == fold("น้ำพริก"))
+        // A mark with no letter before it folds as on another script's letter: kana voicing stays.
+        #expect("\u{3099}か".foldingDiacritics().unicodeScalars.first == "\u{3099}")
+        #expect("\u{301}a".foldingDiacritics() == "a")
         #expect(fold("ນ\u{0ECD}\u{0EB2}") == "ນຳ")
         // Turkish "İ" lower-cased is "i", not "i" and a combining dot.
         #expect(TextNormalizer.lowercased("İSTANBUL İzmir") == "istanbul izmir")

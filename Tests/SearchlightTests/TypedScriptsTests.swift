@@ -147,6 +147,10 @@ import Testing
         #expect(try searched("北京烤鸭", "zh").prefix(2) == ["kaoya", "kaoyadian"])
         #expect(try searched("什么是北京烤鸭", "zh").prefix(2) == ["kaoya", "kaoyadian"])
         #expect(try searched("北京烤鸭是什么？", "zh").prefix(2) == ["kaoya", "kaoyadian"])
+        // A title that is itself a question keeps its words: a character left alone asks nothing.
+        #expect(TextAnalyzer.droppingQuestionWords("我是谁") == "我是谁")
+        #expect(TextAnalyzer.droppingQuestionWords("什么是爱") == "什么是爱")
+        #expect(TextAnalyzer.droppingQuestionWords("什么是北京烤鸭").trimming(\.isWhitespace) == "北京烤鸭")
         #expect(try searched("北京", "zh").first == "beijing")
     }
 

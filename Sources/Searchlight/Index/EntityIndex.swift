@@ -418,15 +418,15 @@ public final class EntityIndex: Sendable {
         if merged != state.schema || unversioned {
             try writer.setMetadata(IndexMetadata.formatVersion, Array(String(IndexFormat.version).utf8))
             try writer.setMetadata(IndexMetadata.schema, Array(merged.jsonValue.jsonText.utf8))
-            if unversioned { try recordTextRevision(writer) }
             state.schema = merged
             state.madeSearcher = nil
         }
     }
 
-    /// Records in the current transaction that the index's entities are analysed by this build's
-    /// text revision: done when it is created, gets its first entities, or is emptied.
-    private static func recordTextRevision(_ writer: WritableDatabase) throws(XapianError) {
+    /// Records in the current transaction, when the index holds no entity (new, or emptied however
+    /// it was), that what it is given next is analysed by this build's text revision.
+    private static func recordTextRevisionIfEmpty(_ writer: WritableDatabase) throws(XapianError) {
+        guard try writer.documentCount == 0 else { return }
         try writer.setMetadata(IndexMetadata.textRevision, Array(String(IndexFormat.textRevision).utf8))
     }
 
@@ -469,6 +469,7 @@ public final class EntityIndex: Sendable {
             checked.append(valid)
         }
         try write { (state: inout State, writer) throws in
+            try Self.recordTextRevisionIfEmpty(writer)
             if state.builder.dictionary == nil, let dictionary = Self.trainedDictionary(checked) {
                 try Self.install(dictionary, in: &state, writer: writer)
             }
@@ -535,6 +536,7 @@ public final class EntityIndex: Sendable {
     /// With `purgingExpired`, expired entities (the batch's own too) are deleted in the same commit.
     func writeBatch(adding: Bool, purgingExpired: Bool = false, parts next: () throws -> BatchPart) throws(SearchlightError) {
         try write { (state: inout State, writer) throws in
+            try Self.recordTextRevisionIfEmpty(writer)
             while true {
                 switch try next() {
                 case .entities(let entities):
@@ -570,7 +572,6 @@ public final class EntityIndex: Sendable {
     /// Stores the length normalisation in the current transaction and writes with it from now on.
     private static func install(_ normalization: LengthNormalization, in state: inout State, writer: WritableDatabase) throws(XapianError) {
         try writer.setMetadata(IndexMetadata.averageLength, normalization.stored)
-        try Self.recordTextRevision(writer)
         if let title = normalization.storedTitle { try writer.setMetadata(IndexMetadata.averageTitleLength, title) }
         if let fields = normalization.storedFields { try writer.setMetadata(IndexMetadata.averageFieldLengths, fields) }
         state.builder.normalization = normalization
@@ -624,10 +625,7 @@ public final class EntityIndex: Sendable {
         let (deleted, purged) = try write { (_: inout State, writer) throws -> (Int, Int) in
             // Expired entities are purged first, so that the count is of entities that were still there.
             let purged = try Self.purgeExpired(writer)
-            let deleted = try terms.reduce(0) { total, term in total + (try writer.deleteDocuments(withTerm: term)) }
-            // Emptied, the index holds nothing of an older analysis: what it indexes next is this build's.
-            if try writer.documentCount == 0 { try Self.recordTextRevision(writer) }
-            return (deleted, purged)
+            return (try terms.reduce(0) { total, term in total + (try writer.deleteDocuments(withTerm: term)) }, purged)
         }
         if deleted > 0 || purged > 0 { try refreshShortPrefixTables() }
         return deleted

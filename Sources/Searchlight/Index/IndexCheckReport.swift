@@ -115,7 +115,11 @@ public struct IndexCheckReport: Sendable {
             note("metadata \(IndexMetadata.formatVersion): '\(text)'; this build reads version \(IndexFormat.version)")
         default: break
         }
-        if let advice = IndexFormat.textRevisionAdvice(try EntityIndex.textRevision(of: database)) { warnings.append(advice) }
+        if let bytes = try database.metadata(IndexMetadata.textRevision), Int(String(decoding: bytes, as: UTF8.self)) == nil {
+            note("metadata \(IndexMetadata.textRevision): '\(String(decoding: bytes, as: UTF8.self))' is not a revision")
+        } else if let advice = IndexFormat.textRevisionAdvice(try EntityIndex.textRevision(of: database)) {
+            warnings.append(advice)
+        }
         if let bytes = try database.metadata(IndexMetadata.dictionary), StoredData.Dictionary.registered(bytes) == nil {
             note("metadata \(IndexMetadata.dictionary): not a zstd dictionary, so no entity compressed with it can be read")
         }

@@ -220,9 +220,9 @@ extension EntityIndex {
         let heads = completing ? TypoCorrections.beginnings(of: typed) : TypoCorrections.heads(of: typed)
         for (position, head) in heads.enumerated() where scanned < completionScanLimit {
             // A word a beginning read before has been compared.
-            let read = heads[..<position].map { IndexTerms.completionPrefix + $0 }
+            let read = heads[..<position].map { Array((IndexTerms.completionPrefix + $0).utf8) }
             try database.forEachTerm(withPrefix: IndexTerms.completionPrefix + head) { term, frequency in
-                if read.contains(where: { term.hasPrefix($0) }) { return true }
+                if read.contains(where: { term.utf8.starts(with: $0) }) { return true }
                 scanned += 1
                 let candidate = term.unicodeScalars.dropFirst(IndexTerms.completionPrefix.count)
                 // Phrases are not single-word spellings; a length two apart or more is beyond reach.

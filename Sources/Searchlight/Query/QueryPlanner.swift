@@ -61,10 +61,12 @@ struct QueryPlanner {
     private func titleBoost(of text: QueryText) throws(XapianError) -> Query? {
         // Text in a script written without spaces is searched as its n-grams (`Searcher.normalized`);
         // a title is the text as typed, when it is words alone ("北京烤鸭" before "全聚德北京烤鸭店"),
-        // less its question words and the punctuation ending it ("什么是北京烤鸭", "北京烤鸭是什么？").
+        // or less its question words and the punctuation ending it ("什么是北京烤鸭", "北京烤鸭是什么？";
+        // "什么是爱" is also a title).
         let asked = TextAnalyzer.droppingQuestionWords(text.typed).trimming { !$0.isLetter && !$0.isNumber }
-        let unspaced = asked.unicodeScalars.contains(where: TextAnalyzer.isUnspaced)
-            && asked.allSatisfy({ $0.isLetter || $0.isNumber || $0.isWhitespace }) ? [asked] : []
+        let unspaced = Set([text.typed, asked]).filter { title in
+            title.unicodeScalars.contains(where: TextAnalyzer.isUnspaced) && title.allSatisfy({ $0.isLetter || $0.isNumber || $0.isWhitespace })
+        }.sorted()
         let whole = try Ranking.wholeTitleBoost(texts: [text.trimmed] + unspaced + text.otherSpellings(of: text.trimmed)
                                                 + [text.rareWordsCorrected, text.titleTogether].compactMap { $0 })
         guard let completed = try Ranking.wholeTitleBoost(texts: text.completions, share: Ranking.completionShare) else { return whole }

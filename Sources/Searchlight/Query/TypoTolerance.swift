@@ -182,9 +182,14 @@ enum TypoCorrections {
     /// ```
     static func beginnings(of typed: [Unicode.Scalar]) -> [String] {
         guard typed.count >= 3 else { return heads(of: typed) }
-        let longest = stride(from: typed.count - 1, through: 2, by: -1).map { String(String.UnicodeScalarView(typed[..<$0])) }
-        return longest + heads(of: typed).dropFirst()
+        // The last `longestBeginnings` letters: a slip further back is reached by the two letters' scan.
+        let lengths = Array(stride(from: typed.count - 1, through: max(3, typed.count - longestBeginnings), by: -1)) + [2]
+        return lengths.map { String(String.UnicodeScalarView(typed[..<$0])) } + heads(of: typed).dropFirst()
     }
+
+    /// How many of the beginnings of text being typed, less one letter, two, and so on, are read
+    /// before its first two letters (`beginnings(of:)`).
+    static let longestBeginnings = 8
 
     /// The letters of `letter`'s script that an index's folded words are written in: the small or
     /// caseless letters of the 128 code points around it (a to z for ASCII), or of the whole
@@ -275,9 +280,9 @@ enum TypoCorrections {
         func scan(_ prefixes: [String], accepting: (String) -> Bool) throws(XapianError) {
             for (position, prefix) in prefixes.enumerated() where scanned < scanLimit {
                 // A word a beginning read before has been compared.
-                let read = prefixes[..<position]
+                let read = prefixes[..<position].map { Array($0.utf8) }
                 try database.forEachTerm(withPrefix: prefix) { term, frequency in
-                    if read.contains(where: { term.hasPrefix($0) }) { return true }
+                    if read.contains(where: { term.utf8.starts(with: $0) }) { return true }
                     scanned += 1
                     let candidate = term.unicodeScalars
                     if completing {

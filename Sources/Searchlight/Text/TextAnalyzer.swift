@@ -394,7 +394,8 @@ public struct TextAnalyzer: Sendable {
             for word in questionWords where cut.contains(word) { cut = cut.replacing(word, with: " ") }
             return cut
         }.joined(separator: " ")
-        return kept.unicodeScalars.contains(where: isUnspaced) ? kept : text
+        // A title that is itself a question ("我是谁", who am I) keeps its words: a character left alone asks nothing.
+        return kept.unicodeScalars.count(where: isUnspaced) >= 2 ? kept : text
     }
 
     /// Every language's `LanguageStopwords.unspacedQuestionWords`, longest first (为什么 before 什么).

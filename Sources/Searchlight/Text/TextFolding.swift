@@ -12,7 +12,8 @@ extension StringProtocol {
     }
 
     /// The text with its diacritics removed, as Foundation's diacritic-insensitive folding does
-    /// and as search folds them: decomposed canonically (NFD, the standard library's own
+    /// (so Russian "й" reads "и", which search keeps) and, in other scripts, as search folds them:
+    /// decomposed canonically (NFD, the standard library's own
     /// normalizer), then stripped of any nonspacing mark on a Latin, Greek or Cyrillic letter and
     /// of those search folds on other letters (`TextNormalizer.isFoldedMark`: the Combining
     /// Diacritical Marks, Arabic harakat, Hebrew points, the Indic nukta), so "Crème brûlée"
@@ -25,8 +26,9 @@ extension StringProtocol {
         var base: Unicode.Scalar?
         for scalar in String(self)._nfd {
             if scalar.properties.generalCategory == .nonspacingMark {
-                if let base, base.value < endOfCyrillic || TextNormalizer.isFoldedMark(scalar.value, on: base.value) { continue }
-                if base == nil, TextNormalizer.isFoldedMark(scalar.value, on: 0) { continue }
+                // With no letter before it, a mark is folded as it would be on a letter of another script.
+                let on = base?.value ?? endOfCyrillic
+                if on < endOfCyrillic || TextNormalizer.isFoldedMark(scalar.value, on: on) { continue }
             } else {
                 base = scalar
             }

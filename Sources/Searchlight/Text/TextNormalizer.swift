@@ -344,10 +344,9 @@ public enum TextNormalizer {
             }
             // Thai's and Lao's sara am typed as its two parts, the nikhahit and sara aa ("ต้มยํา"),
             // as the one vowel keyboards type ("ต้มยำ").
-            if (value == 0x0E32 || value == 0x0EB2), folded.last?.value == value + 0x1B {
-                folded.removeLast()
-                append(value + 0x01)
-                base = value + 0x01
+            if value == 0x0E32 || value == 0x0EB2, let am = saraAm(before: value, in: &folded) {
+                append(am)
+                base = am
                 continue
             }
             base = value
@@ -390,6 +389,22 @@ public enum TextNormalizer {
         var simplified = String.UnicodeScalarView()
         for scalar in text.unicodeScalars { simplified.append(HanVariants.simplified(of: scalar.value).flatMap(Unicode.Scalar.init) ?? scalar) }
         return String(simplified)
+    }
+
+    /// The sara am that the nikhahit ending `folded` makes with the sara aa `value` after it (Thai
+    /// U+0E32, Lao U+0EB2), the nikhahit taken off `folded`; a tone mark typed between them stays,
+    /// before the vowel, as the composed spelling writes it ("นํ้า" as "น้ำ"). nil when no nikhahit ends it.
+    private static func saraAm(before value: UInt32, in folded: inout String.UnicodeScalarView) -> UInt32? {
+        let nikhahit = value + 0x1B, tones = (value + 0x16)...(value + 0x19)
+        guard let last = folded.last else { return nil }
+        if last.value == nikhahit {
+            folded.removeLast()
+            return value + 0x01
+        }
+        let before = folded.index(before: folded.endIndex)
+        guard tones.contains(last.value), before > folded.startIndex, folded[folded.index(before: before)].value == nikhahit else { return nil }
+        folded.remove(at: folded.index(before: before))
+        return value + 0x01
     }
 
     /// Whether `value` is a letter of the Arabic script (Arabic, Persian, Urdu, …): its blocks and presentation forms.

@@ -68,15 +68,12 @@ enum Words {
     /// Words.continuingWord("'")               // nil
     /// ```
     static func continuingWord(_ text: String) -> String? {
-        var scalars = text.unicodeScalars
-        guard let last = scalars.last, apostrophes.contains(last), scalars.count > 1,
-              scalars[scalars.index(before: scalars.index(before: scalars.endIndex))].properties.isAlphabetic else { return nil }
-        scalars.removeLast()
-        return String(scalars)
+        guard let last = text.last, apostrophes.contains(last), let before = text.dropLast().last, before.isLetter else { return nil }
+        return String(text.dropLast())
     }
 
     /// The apostrophes typed inside words: ASCII's, the right single quotation mark, the modifier letter.
-    static let apostrophes: Set<Unicode.Scalar> = ["'", "\u{2019}", "\u{02BC}"]
+    static let apostrophes: Set<Character> = ["'", "\u{2019}", "\u{02BC}"]
 
     /// The ASCII bytes that are letters or digits (in ASCII, exactly the characters that are).
     static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
