@@ -219,8 +219,8 @@ extension EntityIndex {
         var distances = EditDistance(limit: limit)
         let heads = completing ? TypoCorrections.beginnings(of: typed) : TypoCorrections.heads(of: typed)
         for (position, head) in heads.enumerated() where scanned < completionScanLimit {
-            // A word a beginning read before has been compared.
-            let read = heads[..<position].map { Array((IndexTerms.completionPrefix + $0).utf8) }
+            // A word a longer beginning read before holds has been compared (`TypoCorrections.beginnings`).
+            let read = heads[..<position].filter { $0.utf8.starts(with: head.utf8) }.map { Array((IndexTerms.completionPrefix + $0).utf8) }
             try database.forEachTerm(withPrefix: IndexTerms.completionPrefix + head) { term, frequency in
                 if read.contains(where: { term.utf8.starts(with: $0) }) { return true }
                 scanned += 1

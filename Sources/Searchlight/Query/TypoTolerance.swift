@@ -279,8 +279,9 @@ enum TypoCorrections {
         var scanned = 0
         func scan(_ prefixes: [String], accepting: (String) -> Bool) throws(XapianError) {
             for (position, prefix) in prefixes.enumerated() where scanned < scanLimit {
-                // A word a beginning read before has been compared.
-                let read = prefixes[..<position].map { Array($0.utf8) }
+                // A word a longer beginning read before holds has been compared (`beginnings(of:)`,
+                // which alone nests them).
+                let read = completing ? prefixes[..<position].filter { $0.utf8.starts(with: prefix.utf8) }.map { Array($0.utf8) } : []
                 try database.forEachTerm(withPrefix: prefix) { term, frequency in
                     if read.contains(where: { term.utf8.starts(with: $0) }) { return true }
                     scanned += 1
