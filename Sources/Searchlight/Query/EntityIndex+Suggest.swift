@@ -218,26 +218,21 @@ extension EntityIndex {
         let limit = completing ? TypoCorrections.allowedEdits(word) : 2
         var distances = EditDistance(limit: limit)
         let heads = completing ? TypoCorrections.beginnings(of: typed) : TypoCorrections.heads(of: typed)
-        for (position, head) in heads.enumerated() where scanned < completionScanLimit {
-            // A word a longer beginning read before holds has been compared (`TypoCorrections.beginnings`).
-            let read = heads[..<position].filter { $0.utf8.starts(with: head.utf8) }.map { Array((IndexTerms.completionPrefix + $0).utf8) }
-            try database.forEachTerm(withPrefix: IndexTerms.completionPrefix + head) { term, frequency in
-                if read.contains(where: { term.utf8.starts(with: $0) }) { return true }
-                scanned += 1
-                let candidate = term.unicodeScalars.dropFirst(IndexTerms.completionPrefix.count)
-                // Phrases are not single-word spellings; a length two apart or more is beyond reach.
-                if completing, !candidate.contains(" "), let (distance, length) = distances.toBeginning(of: typed, candidate),
-                   TypoCorrections.digits(of: candidate.prefix(length)) == digits,
-                   best.map({ (distance, -frequency) < ($0.distance, -$0.count) }) ?? true {
+        try TypoCorrections.forEachTerm(beginning: heads, after: IndexTerms.completionPrefix, nested: completing, database: database) { term, frequency in
+            scanned += 1
+            let candidate = term.unicodeScalars.dropFirst(IndexTerms.completionPrefix.count)
+            // Phrases are not single-word spellings; a length two apart or more is beyond reach.
+            if completing, !candidate.contains(" "), let (distance, length) = distances.toBeginning(of: typed, candidate),
+               TypoCorrections.digits(of: candidate.prefix(length)) == digits,
+               best.map({ (distance, -frequency) < ($0.distance, -$0.count) }) ?? true {
+                best = (String(String.UnicodeScalarView(candidate)), distance, frequency)
+            } else if !completing, abs(candidate.count - typed.count) <= 2, !candidate.contains(" "), TypoCorrections.digits(of: candidate) == digits {
+                let distance = distances.between(typed, candidate)
+                if distance <= 2, best.map({ (distance, -frequency) < ($0.distance, -$0.count) }) ?? true {
                     best = (String(String.UnicodeScalarView(candidate)), distance, frequency)
-                } else if !completing, abs(candidate.count - typed.count) <= 2, !candidate.contains(" "), TypoCorrections.digits(of: candidate) == digits {
-                    let distance = distances.between(typed, candidate)
-                    if distance <= 2, best.map({ (distance, -frequency) < ($0.distance, -$0.count) }) ?? true {
-                        best = (String(String.UnicodeScalarView(candidate)), distance, frequency)
-                    }
                 }
-                return scanned < completionScanLimit
             }
+            return scanned < completionScanLimit
         }
         // A letter missed or mistyped second is beyond the heads ("mdia": media); its
         // spellings are looked up one by one.

@@ -187,6 +187,35 @@ enum TypoCorrections {
         return lengths.map { String(String.UnicodeScalarView(typed[..<$0])) } + heads(of: typed).dropFirst()
     }
 
+    /// Visits the index terms beginning with `termPrefix` and each of `beginnings` in turn, as
+    /// long as `visit` says to go on. With `nested` (`beginnings(of:)`, longest first), a term a
+    /// longer beginning read before holds is not visited again; beginnings of one length never
+    /// nest, and are not compared.
+    ///
+    /// - Parameters:
+    ///   - beginnings: the beginnings of the terms to visit, in the order to read them.
+    ///   - termPrefix: what every term begins with before them (`IndexTerms.completionPrefix`).
+    ///   - nested: whether a beginning may begin another read before it.
+    ///   - database: the index whose terms are read.
+    ///   - visit: given each term and how many entities have it; false stops the whole walk.
+    /// - Throws: `XapianError` when the index cannot be read.
+    ///
+    /// ```swift
+    /// try TypoCorrections.forEachTerm(beginning: ["libro", "libr"], nested: true, database: database) { term, _ in print(term); return true }
+    /// ```
+    static func forEachTerm(beginning beginnings: [String], after termPrefix: String = "", nested: Bool, database: Database,
+                            _ visit: (String, Int) -> Bool) throws(XapianError) {
+        var goingOn = true
+        for (position, beginning) in beginnings.enumerated() where goingOn {
+            let read = nested ? beginnings[..<position].filter { $0.utf8.starts(with: beginning.utf8) }.map { Array((termPrefix + $0).utf8) } : []
+            try database.forEachTerm(withPrefix: termPrefix + beginning) { term, frequency in
+                if read.contains(where: { term.utf8.starts(with: $0) }) { return true }
+                goingOn = visit(term, frequency)
+                return goingOn
+            }
+        }
+    }
+
     /// How many of the beginnings of text being typed, less one letter, two, and so on, are read
     /// before its first two letters (`beginnings(of:)`).
     static let longestBeginnings = 8
@@ -278,27 +307,22 @@ enum TypoCorrections {
         var found: [(word: String, distance: Int, count: Int)] = []
         var scanned = 0
         func scan(_ prefixes: [String], accepting: (String) -> Bool) throws(XapianError) {
-            for (position, prefix) in prefixes.enumerated() where scanned < scanLimit {
-                // A word a longer beginning read before holds has been compared (`beginnings(of:)`,
-                // which alone nests them).
-                let read = completing ? prefixes[..<position].filter { $0.utf8.starts(with: prefix.utf8) }.map { Array($0.utf8) } : []
-                try database.forEachTerm(withPrefix: prefix) { term, frequency in
-                    if read.contains(where: { term.utf8.starts(with: $0) }) { return true }
-                    scanned += 1
-                    let candidate = term.unicodeScalars
-                    if completing {
-                        // The beginning of the word closest to the text typed so far.
-                        if candidate.count + edits >= typed.count, accepting(term),
-                           let (distance, length) = distances.toBeginning(of: typed, candidate) {
-                            let beginning = String(String.UnicodeScalarView(candidate.prefix(length)))
-                            if digits(of: beginning.unicodeScalars) == typedDigits { found.append((beginning, distance, frequency)) }
-                        }
-                    } else if abs(candidate.count - typed.count) <= edits, term != word, accepting(term), digits(of: candidate) == typedDigits {
-                        let distance = distances.between(typed, candidate)
-                        if distance <= edits { found.append((term, distance, frequency)) }
+            guard scanned < scanLimit else { return }
+            try forEachTerm(beginning: prefixes, nested: completing, database: database) { term, frequency in
+                scanned += 1
+                let candidate = term.unicodeScalars
+                if completing {
+                    // The beginning of the word closest to the text typed so far.
+                    if candidate.count + edits >= typed.count, accepting(term),
+                       let (distance, length) = distances.toBeginning(of: typed, candidate) {
+                        let beginning = String(String.UnicodeScalarView(candidate.prefix(length)))
+                        if digits(of: beginning.unicodeScalars) == typedDigits { found.append((beginning, distance, frequency)) }
                     }
-                    return scanned < scanLimit
+                } else if abs(candidate.count - typed.count) <= edits, term != word, accepting(term), digits(of: candidate) == typedDigits {
+                    let distance = distances.between(typed, candidate)
+                    if distance <= edits { found.append((term, distance, frequency)) }
                 }
+                return scanned < scanLimit
             }
         }
         try scan(near) { _ in true }
