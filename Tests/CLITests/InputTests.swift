@@ -164,4 +164,20 @@ extension CLI {
         #expect(try cli.run(["index", "--type", "doc", "--language", "german", "a.jsonl"]).status == 0)
         #expect(try cli.count() == 1)
     }
+
+    /// On a new index, `--language` contradicting the language the `--schema` file gives the type is
+    /// the schema's conflict with the flag, not with a stored schema (there is none).
+    @Test func aLanguageContradictingTheSchemaFileIsRefusedAsSuch() throws {
+        let cli = CLI()
+        defer { cli.cleanUp() }
+        try #"{"id":1,"title":"Kirschblüten","body":"Hanami im Park"}"#.appending("\n").write(toFile: cli.folder + "/a.jsonl", atomically: true, encoding: .utf8)
+        try #"{"types":[{"name":"doc","language":"de","attributes":[{"key":"title","kind":"text"},{"key":"body","kind":"text"}]}]}"#
+            .write(toFile: cli.folder + "/schema.json", atomically: true, encoding: .utf8)
+        let refused = try cli.run(["index", "--schema", "schema.json", "--type", "doc", "--language", "fr", "a.jsonl"])
+        #expect(refused.status == 3)
+        #expect(refused.stderr.contains("--language: 'fr' contradicts the schema, which gives type 'doc' the language 'de'"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains("stored"), "\(refused.stderr)")
+        #expect(try cli.run(["index", "--schema", "schema.json", "--type", "doc", "--language", "german", "a.jsonl"]).status == 0)
+        #expect(try cli.count() == 1)
+    }
 }

@@ -140,9 +140,12 @@ public final class JSONLinesIngest {
         var schema = try index.schema.merged(with: options.schema ?? Schema())
         // A language given for a type the index has in another would analyse its new entities
         // unlike the stored ones, as a schema giving it would.
-        if let language = options.language, let name = options.defaultType, let stored = schema.type(named: name),
-           !Language.same(stored.language, language) {
-            throw .schemaConflict("type '\(name)': --language '\(language)' differs from the stored language '\(stored.language)'")
+        if let language = options.language, let name = options.defaultType, let given = schema.type(named: name),
+           !Language.same(given.language, language) {
+            guard index.schema.type(named: name) != nil else {
+                throw .invalidSchema(location: "--language", reason: "'\(language)' contradicts the schema, which gives type '\(name)' the language '\(given.language)'")
+            }
+            throw .schemaConflict("type '\(name)': --language '\(language)' differs from the stored language '\(given.language)'")
         }
         // Types are inferred for flat data (`--type`), or for every type when there is no schema at all;
         // otherwise an unknown type is more likely a typo than a new type.
