@@ -442,6 +442,11 @@ import XapianIndex
                 == ["بابل", "پارس", "تهران", "جلفا", "چالوس", "کرج", "گرگان", "ورامین", "هرات"])
         #expect(ordered(["ขอนแก่น", "เกาะสมุย", "กาญจนบุรี", "กรุงเทพ"], "th") == ["กรุงเทพ", "กาญจนบุรี", "เกาะสมุย", "ขอนแก่น"])
         #expect(ordered(["ขอนแก่น", "เกาะสมุย", "กาญจนบุรี"], "en") == ["กาญจนบุรี", "เกาะสมุย", "ขอนแก่น"])
+        // Katakana sort with the hiragana of the same sound, voicing and the prolonged sound mark
+        // aside, in any language; words alike but for them by the text as written; kanji after kana.
+        #expect(ordered(["わたし", "ソニー", "さくら", "コーヒー", "こおり", "東京", "ガイド", "かいだん"], "ja")
+                == ["かいだん", "ガイド", "コーヒー", "こおり", "さくら", "ソニー", "わたし", "東京"])
+        #expect(ordered(["ババ", "はば", "はは", "ﾊﾊ", "ははおや"], "en") == ["はは", "ﾊﾊ", "はば", "ババ", "ははおや"])
         // Languages without letters of their own sort as folded.
         #expect(ordered(["Über", "Zug", "Ulm", "Österreich"], "de") == ["Österreich", "Über", "Ulm", "Zug"])
     }

@@ -8,7 +8,8 @@
 /// "Işık" before "İzmir", Persian "پارس" after "بابل". Whatever the language, the Cyrillic
 /// letters that Unicode encodes after я sort after the letter their alphabets put them after:
 /// Ukrainian "Ґава" after "Гора", "Їжак" after "Ірпінь", all before "Яблуко"; and Thai and Lao
-/// words by the consonant a vowel written before it follows in speech ("เกาะ" among the words of ก).
+/// words by the consonant a vowel written before it follows in speech ("เกาะ" among the words of ก);
+/// katakana with the hiragana of the same sound, voicing aside ("ソニー" between "さくら" and "わたし").
 ///
 /// ```swift
 /// SortKeys.key("Élan vital", language: .english) < SortKeys.key("War and Peace", language: .english)   // true
@@ -26,8 +27,13 @@ enum SortKeys {
     /// - Returns: A key whose UTF-8 bytes sort as `language` orders its words.
     static func key(_ text: String, language: Language) -> String {
         let tailoring = tailorings[language.code]
-        let thai = !text.utf8.allSatisfy { $0 < 0x80 } && text.unicodeScalars.contains(where: thaiPreposedVowels.contains)
-        guard tailoring != nil || thai || (!text.utf8.allSatisfy { $0 < 0x80 } && text.unicodeScalars.contains(where: cyrillicLetters.contains)) else {
+        let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+        let thai = !ascii && text.unicodeScalars.contains(where: thaiPreposedVowels.contains)
+        if !ascii, text.unicodeScalars.contains(where: { (0x3041...0x30FF).contains($0.value) || (0xFF66...0xFF9F).contains($0.value) }) {
+            let normalized = TextNormalizer.normalized(String(text.prefix(length)))
+            return kanaAsSpoken(normalized, voiced: false) + tieBreak + kanaAsSpoken(normalized, voiced: true) + tieBreak + normalized
+        }
+        guard tailoring != nil || thai || (!ascii && text.unicodeScalars.contains(where: cyrillicLetters.contains)) else {
             return String(TextNormalizer.normalized(text).prefix(length))
         }
         // Cut by the text's letters (a placed letter's marks do not count), initials joined as
@@ -134,6 +140,58 @@ enum SortKeys {
             }
         }
         return String(String.UnicodeScalarView(scalars))
+    }
+
+    /// Between the parts of a kana key, below every letter: words alike but for their kana's
+    /// voicing sort by it, and then by script, hiragana first ("はは", "ハハ", "はば", "ババ"), each
+    /// after the words it begins.
+    private static let tieBreak = "\u{1}"
+
+    /// Katakana's prolonged sound mark "ー", which lengthens the vowel before it.
+    private static let prolongedSoundMark: Unicode.Scalar = "\u{30FC}"
+
+    /// A katakana letter or iteration mark (U+30A1–30F6, U+30FD–30FE), each one hiragana's code
+    /// point plus 0x60.
+    private static func isKatakana(_ scalar: Unicode.Scalar) -> Bool {
+        (0x30A1...0x30F6).contains(scalar.value) || (0x30FD...0x30FE).contains(scalar.value)
+    }
+
+    /// The voicing marks, combining (U+3099–309A) or spacing (U+309B–309C).
+    private static func isVoicingMark(_ scalar: Unicode.Scalar) -> Bool {
+        (0x3099...0x309C).contains(scalar.value)
+    }
+
+    /// Each hiragana's vowel, for the prolonged sound mark after it.
+    private static let kanaVowels: [Unicode.Scalar: Unicode.Scalar] = {
+        var vowels: [Unicode.Scalar: Unicode.Scalar] = [:]
+        for (vowel, row) in [("あ", "ぁあかさたなはまゃやらゎわゕ"), ("い", "ぃいきしちにひみりゐ"), ("う", "ぅうくすっつぬふむゅゆるゔ"),
+                             ("え", "ぇえけせてねへめれゑゖ"), ("お", "ぉおこそとのほもょよろを")] {
+            for kana in row.unicodeScalars { vowels[kana] = vowel.unicodeScalars.first! }
+        }
+        return vowels
+    }()
+
+    /// `text` (normalized) as Japanese dictionaries order it: katakana as the hiragana of the same
+    /// sound, and the prolonged sound mark as the vowel it lengthens ("コーヒー" as "こおひい"), so
+    /// that "ソニー" sorts between "さくら" and "わたし" rather than after every word in hiragana.
+    /// Kanji and other letters stay as they are.
+    ///
+    /// - Parameters:
+    ///   - text: Normalized text holding kana.
+    ///   - voiced: Whether voicing marks stay; without them "ガイド" reads "かいと".
+    private static func kanaAsSpoken(_ text: String, voiced: Bool) -> String {
+        var spoken = String.UnicodeScalarView()
+        var lastVowel: Unicode.Scalar?
+        for scalar in text._nfd where voiced || !isVoicingMark(scalar) {
+            if scalar == prolongedSoundMark, let vowel = lastVowel {
+                spoken.append(vowel)
+                continue
+            }
+            let kana = isKatakana(scalar) ? Unicode.Scalar(scalar.value - 0x60)! : scalar
+            if !isVoicingMark(kana) { lastVowel = kanaVowels[kana] }
+            spoken.append(kana)
+        }
+        return String(spoken)
     }
 
     /// Vietnamese text without its five tone marks, which order words only after their letters,
