@@ -367,3 +367,51 @@ import XapianIndex
         }
     }
 }
+
+/// English agent nouns in "-er" and their verbs match each other where Porter's stemmer leaves
+/// them apart, but for names: a word that is an entity's whole title is meant as that name.
+@Suite struct AgentNounRelations {
+    static let schema = try! Schema(jsonText: """
+        {"types": [{"name": "app", "display": {"title": "name"}, "attributes": [
+            {"key": "name", "kind": "text", "weight": 5}, {"key": "summary", "kind": "text"}]}]}
+        """, source: "test")
+
+    func index(_ folder: TemporaryFolder) throws -> EntityIndex {
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(Self.schema)
+        let apps = [("evince", "Document viewer for PDF files"), ("nmap", "Tool for scanning ports of hosts"),
+                    ("ublock", "Ads blocker for browsers"), ("blender", "3D modelling suite"),
+                    ("smoothie", "Kitchen tool to blend fruit"), ("cups", "Lets you print PDF files")]
+        try index.index(apps.map { Entity(type: "app", id: .string($0.0), attributes: ["name": .string($0.0), "summary": .string($0.1)]) })
+        return index
+    }
+
+    func ids(_ index: EntityIndex, _ text: String) throws -> [String] {
+        try index.search(SearchRequest(text)).results.map(\.entity.id.stringValue)
+    }
+
+    @Test func agentNounsAndTheirVerbsFindEachOther() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder)
+        // Each text's only word is the other form of a word of one entity's summary.
+        #expect(try ids(index, "viewing") == ["evince"])
+        #expect(try ids(index, "scanner") == ["nmap"])
+        #expect(try ids(index, "blocking") == ["ublock"])
+        #expect(try ids(index, "printers") == ["cups"])
+        // Without relating them, "viewing" matches no viewer.
+        #expect(AgentNouns.relatedStems(of: "view") == ["viewer"])
+        #expect(AgentNouns.relatedStems(of: "scan") == ["scaner", "scanner"])
+        #expect(AgentNouns.relatedStems(of: "scanner") == ["scann", "scan"])
+        #expect(AgentNouns.relatedStems(of: "use") == ["user"])
+        #expect(AgentNouns.relatedStems(of: "user").isEmpty)
+        #expect(AgentNouns.relatedStems(of: "éditer").isEmpty)
+    }
+
+    @Test func aNameIsNotRelated() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder)
+        // "blender" is an entity's whole title: it is not read as one who blends.
+        #expect(try ids(index, "blender") == ["blender"])
+        #expect(try ids(index, "blending").first == "smoothie")
+    }
+}

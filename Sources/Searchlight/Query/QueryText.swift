@@ -119,6 +119,12 @@ struct QueryText {
     /// word is typed; longer titles it begins are other names ("sea" no "seahorse").
     private(set) var shortNames: [String: [String]] = [:]
 
+    /// For each finished word's stem (in a language that relates agent nouns,
+    /// `Language.relatesAgentNouns`), the stems of its agent noun or verb that the index has
+    /// (`AgentNouns.relatedStems(of:)`): "view" with "viewer", "blocker" with "block". Set by
+    /// `lookUp`; `Searcher` makes them one term with the word's stem.
+    private(set) var agentStems: [String: [String]] = [:]
+
     /// Each word's other ways to be matched: its `otherSpellings`, and the words it makes with a
     /// neighbour (`joinedWords`). `Searcher` makes them one term with the word.
     ///
@@ -402,7 +408,8 @@ struct QueryText {
     /// looked up as German text is indexed (`umlautSpelt`).
     mutating func lookUp(in database: Database, synonyms: SynonymTable, expansionStemmer: Stemmer?,
                          typos: TypoTolerance, stopwords: Set<String>, stemmers: [StemmerScope] = [],
-                         compoundStemmers: [Stemmer] = [], matchesTrigrams: Bool = false, umlautSpellings: Bool = false) throws(XapianError) {
+                         compoundStemmers: [Stemmer] = [], agentStemmer: Stemmer? = nil, matchesTrigrams: Bool = false,
+                         umlautSpellings: Bool = false) throws(XapianError) {
         // Words as typed, not as corrected: their trigrams find what the correction may miss.
         let trigrams = typos == .auto && matchesTrigrams ? try Self.trigrams(of: freeWords, stopwords: stopwords, database: database) : []
         // Words typed apart are halves of a word, not typos ("thunder bird": thunderbird, not thunderx).
@@ -442,6 +449,7 @@ struct QueryText {
                 if let last, !compounds.contains(last) { compounds.append(last) }
             }
         }
+        if let agentStemmer { agentStems = try Self.agentStems(of: freeWords, stemmer: agentStemmer, stopwords: stopwords, database: database) }
         (names, namesEndText) = try named(in: database, stopwords: stopwords, stemmers: stemmers.map(\.stemmer))
         if typos == .auto, !partial, !isCorrected, let (head, word) = plainWords, head.isEmpty, !stopwords.contains(word),
            try database.termFrequency(word) > 0, try database.termFrequency(IndexTerms.wholeTitle(word)) == 0 {
@@ -805,6 +813,24 @@ struct QueryText {
             if try database.termFrequency(IndexTerms.wholeTitle([head, tail])) > 0 { return head + "-" + tail }
         }
         return nil
+    }
+
+    /// For each of `words` but stopwords, its stem by `stemmer` and the related agent-noun or verb
+    /// stems the index has (`agentStems`), but for names: a word or related stem that is an
+    /// entity's whole title names it ("blender" is no "blend", nor "hunter" a "hunt").
+    private static func agentStems(of words: [String], stemmer: Stemmer, stopwords: Set<String>,
+                                   database: Database) throws(XapianError) -> [String: [String]] {
+        var related: [String: [String]] = [:]
+        for word in words.map({ $0.lowercased() }) where !stopwords.contains(word) {
+            let stem = try stemmer.stem(word)
+            guard related[stem] == nil, try database.termFrequency(IndexTerms.wholeTitle([word])) == 0 else { continue }
+            var found: [String] = []
+            for other in AgentNouns.relatedStems(of: stem) where try database.termFrequency(IndexTerms.stemPrefix + other) > 0 {
+                if try database.termFrequency(IndexTerms.wholeTitle([other])) == 0 { found.append(other) }
+            }
+            if !found.isEmpty { related[stem] = found }
+        }
+        return related
     }
 
     /// The fewest letters of each word of a title written together (`titleWrittenTogether`).

@@ -63,27 +63,39 @@ final class Searcher {
         /// (`TextAnalyzer.writtenStems`: "navegação" matches the "naveg" of "navegações").
         func otherSpellings(_ text: QueryText) throws(XapianError) -> [String: Query] {
             let alternatives = text.alternatives
-            var replacements: [String: Query] = [:]
+            var replacements: [String: [String]] = [:]
             // A word typed with marks is also its stem as written (`TextAnalyzer.writtenStems`).
             if analyzer.language.stemsWrittenForms, let stemmer, !text.exactForms.isEmpty {
                 for stems in try TextAnalyzer.writtenStems(of: text.exactForms, stemmer: stemmer) {
-                    replacements[IndexTerms.stemPrefix + stems.folded] = try Searcher.synonym(of: [stems.folded, stems.written].map { IndexTerms.stemPrefix + $0 })
+                    replacements[IndexTerms.stemPrefix + stems.folded] = [stems.folded, stems.written].map { IndexTerms.stemPrefix + $0 }
                 }
             }
-            guard !alternatives.isEmpty else { return replacements }
-            func terms(_ words: [String]) throws(XapianError) -> [[String]] {
-                guard let stemmer else { return [words] }
-                return [words, try words.map { (word) throws(XapianError) in IndexTerms.stemPrefix + (try stemmer.stem(word)) }]
-            }
-            let others = Set(try terms(text.words.filter { alternatives[$0] == nil }).joined())
-            for (word, spellings) in alternatives.sorted(by: { $0.key < $1.key }) {
-                for forms in try terms([word] + spellings) where !others.contains(forms[0]) && replacements[forms[0]] == nil {
-                    var distinct: [String] = []
-                    for term in forms where !distinct.contains(term) { distinct.append(term) }
-                    if distinct.count > 1 { replacements[distinct[0]] = try Searcher.synonym(of: distinct) }
+            if !alternatives.isEmpty {
+                func terms(_ words: [String]) throws(XapianError) -> [[String]] {
+                    guard let stemmer else { return [words] }
+                    return [words, try words.map { (word) throws(XapianError) in IndexTerms.stemPrefix + (try stemmer.stem(word)) }]
+                }
+                let others = Set(try terms(text.words.filter { alternatives[$0] == nil }).joined())
+                for (word, spellings) in alternatives.sorted(by: { $0.key < $1.key }) {
+                    for forms in try terms([word] + spellings) where !others.contains(forms[0]) && replacements[forms[0]] == nil {
+                        var distinct: [String] = []
+                        for term in forms where !distinct.contains(term) { distinct.append(term) }
+                        if distinct.count > 1 { replacements[distinct[0]] = distinct }
+                    }
                 }
             }
-            return replacements
+            // A word's stem is also its agent noun's or verb's (`QueryText.agentStems`).
+            if analyzer.language.relatesAgentNouns {
+                for (stem, related) in text.agentStems {
+                    let term = IndexTerms.stemPrefix + stem
+                    for other in related.map({ IndexTerms.stemPrefix + $0 }) where replacements[term]?.contains(other) != true {
+                        replacements[term, default: [term]].append(other)
+                    }
+                }
+            }
+            var queries: [String: Query] = [:]
+            for (term, terms) in replacements { queries[term] = try Searcher.synonym(of: terms) }
+            return queries
         }
 
         /// Fields whose values are exact terms or ranges, which `adjusted` leaves as typed.

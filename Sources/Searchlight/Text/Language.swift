@@ -232,6 +232,16 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public var stemsWrittenForms: Bool { xapianStemmer != nil && code != "en" }
 
+    /// Whether a word also matches the agent noun its stem makes and the verb an agent noun is
+    /// made of, where the stemmer keeps them apart (`AgentNouns`): English, whose Porter stemmer
+    /// takes "-er" off only long words ("recorder" is "record", but "viewer" stays "viewer").
+    ///
+    /// ```swift
+    /// Language.english.relatesAgentNouns  // true
+    /// Language("de")?.relatesAgentNouns   // false
+    /// ```
+    public var relatesAgentNouns: Bool { code == "en" }
+
     /// Whether German spellings of umlauts as two letters ("Mueller", "Goethe") are folded as the
     /// umlauts themselves ("Müller" → "muller"): true for German.
     ///
