@@ -394,6 +394,19 @@ import XapianIndex
         }
     }
 
+    /// A Turkish title's capital I is the capital of ı: its completions are shown so ("ışıklı"),
+    /// not with the dotted i of other languages.
+    @Test func turkishCompletionsKeepTheDotlessI() throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(try Schema(jsonText: """
+            {"types": [{"name": "yer", "language": "tr", "display": {"title": "ad"}, "attributes": [{"key": "ad", "kind": "text"}]}]}
+            """, source: "test"))
+        try index.index([Entity(type: "yer", id: "1", attributes: ["ad": "Işıklı Köyü"]), Entity(type: "yer", id: "2", attributes: ["ad": "İzmir Limanı"])])
+        #expect(try index.suggest("isik").completions.map(\.text).contains("ışıklı"))
+        #expect(try index.suggest("izm").completions.map(\.text).contains("izmir"))
+    }
+
     @Test func suggestionsAndCompletionsFoldAccents() throws {
         let folder = TemporaryFolder()
         let index = try index(folder)
@@ -442,6 +455,8 @@ import XapianIndex
                 == ["بابل", "پارس", "تهران", "جلفا", "چالوس", "کرج", "گرگان", "ورامین", "هرات"])
         #expect(ordered(["ขอนแก่น", "เกาะสมุย", "กาญจนบุรี", "กรุงเทพ"], "th") == ["กรุงเทพ", "กาญจนบุรี", "เกาะสมุย", "ขอนแก่น"])
         #expect(ordered(["ขอนแก่น", "เกาะสมุย", "กาญจนบุรี"], "en") == ["กาญจนบุรี", "เกาะสมุย", "ขอนแก่น"])
+        // Tone marks order only words alike but for them: ม before ล.
+        #expect(ordered(["ตลาดน้ำ", "ต้มยำกุ้ง", "ตม", "ต้ม"], "th") == ["ตม", "ต้ม", "ต้มยำกุ้ง", "ตลาดน้ำ"])
         // Katakana sort with the hiragana of the same sound, voicing and the prolonged sound mark
         // aside, in any language; words alike but for them by the text as written; kanji after kana.
         #expect(ordered(["わたし", "ソニー", "さくら", "コーヒー", "こおり", "東京", "ガイド", "かいだん"], "ja")

@@ -70,8 +70,9 @@ import XapianIndex
         // Folded as prepared text is.
         #expect(Language("fr")?.stopwords.isSuperset(of: ["a", "ete", "ou"]) == true)
         #expect(Language("de")?.stopwords.isSuperset(of: ["fur", "uber", "konnen"]) == true)
-        #expect(Language("ru")?.stopwords.isSuperset(of: ["и", "ее", "еще"]) == true)
-        for code in ["tr", "ro", "el", "ar", "hi"] {
+        #expect(Language("ru")?.stopwords.isSuperset(of: ["и", "ее", "еще", "про"]) == true)
+        #expect(Language("ca")?.stopwords.isSuperset(of: ["per", "amb", "es", "perque"]) == true)   // "és", "perquè"
+        for code in ["tr", "ro", "el", "ar", "hi", "ca"] {
             let count = Language(code)?.stopwords.count ?? 0
             #expect(count >= 40, "\(code): \(count)")
         }

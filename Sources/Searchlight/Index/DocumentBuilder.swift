@@ -57,9 +57,9 @@ final class DocumentBuilder {
             let wholeTitleWdf = titleLength.map { normalization.titleWdf(weight: 1, titleLength: $0, length: length) }
                 ?? normalization.wdf(weight: 1, length: length)
             addCompletionTerms(text, wholeTitleWdf: wholeTitleWdf)
-            addWrittenForms(of: text, collapsingUmlauts: type.attribute(titleKey).map {
-                type.language(of: $0, entityLanguage: type.ownLanguage(of: entity)).germanUmlautAlternates
-            } ?? false)
+            let titleLanguage = type.attribute(titleKey).map { type.language(of: $0, entityLanguage: type.ownLanguage(of: entity)) }
+            addWrittenForms(of: titleLanguage?.writesDotlessI == true ? TextNormalizer.lowercasingDotlessI(text) : text,
+                            collapsingUmlauts: titleLanguage?.germanUmlautAlternates ?? false)
             addNameTerms(title: text, entity: entity, type: type)
         }
 

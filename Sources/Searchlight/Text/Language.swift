@@ -232,6 +232,14 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public var stemsWrittenForms: Bool { xapianStemmer != nil && code != "en" }
 
+    /// Whether the language writes a dotless "ı" beside "i", whose capitals are "I" and "İ"
+    /// (`TextNormalizer.lowercasingDotlessI`): Turkish and Azerbaijani.
+    ///
+    /// ```swift
+    /// Language("tr")?.writesDotlessI  // true
+    /// ```
+    public var writesDotlessI: Bool { code == "tr" || code == "az" }
+
     /// Whether a word also matches the agent noun its stem makes and the verb an agent noun is
     /// made of, where the stemmer keeps them apart (`AgentNouns`): English, whose Porter stemmer
     /// takes "-er" off only long words ("recorder" is "record", but "viewer" stays "viewer").

@@ -32,6 +32,11 @@ enum LanguageStopwords {
         ma mi mia mio ne negli nei nel nella nelle nello noi non o per perché più quale quando quella quello \
         questa questo se sei si sia sono su sua sue sui sul sulla suo suoi tra tu tutti tutto un una uno voi
         """,
+        "ca": """
+        a al als amb aquell aquella aquelles aquells aquest aquesta aquestes aquests com d de del dels el ella \
+        elles ell ells els en entre era és està estan fins ha han hi i jo l la les li n no o on per però perquè \
+        quan que qui quin quina quins quines s se si sense ser són sobre també un una unes uns
+        """,
         "pt": """
         a à ao aos as às até com como da das de dela dele deles do dos e é ela elas ele eles em entre era essa \
         esse esta está este eu foi foram há isso isto já lhe mais mas me mesmo meu minha muito na não nas nem no \
@@ -46,7 +51,7 @@ enum LanguageStopwords {
         "ru": """
         а без более бы был была были было быть в вам вас весь во вот все всё всех вы где да даже для до его ее её \
         если есть еще ещё же за здесь и из или им их к как когда кто ли либо мне много может мы на над надо не \
-        него нее неё нет ни них но ну о об он она они оно от по под после при с со так также такой там те тем то \
+        него нее неё нет ни них но ну о об он она они оно от по под после при про с со так также такой там те тем то \
         того тоже только том ты у уже хотя чего чей чем что чтобы эта эти это этот я
         """,
         "tr": """

@@ -28,7 +28,7 @@ enum SortKeys {
     static func key(_ text: String, language: Language) -> String {
         let tailoring = tailorings[language.code]
         let ascii = text.utf8.allSatisfy { $0 < 0x80 }
-        let thai = !ascii && text.unicodeScalars.contains(where: thaiPreposedVowels.contains)
+        let thai = !ascii && text.unicodeScalars.contains { thaiPreposedVowels.contains($0) || thaiToneMarks.contains($0) }
         if !ascii, text.unicodeScalars.contains(where: { (0x3041...0x30FF).contains($0.value) || (0xFF66...0xFF9F).contains($0.value) }) {
             let normalized = TextNormalizer.normalized(String(text.prefix(length)))
             return kanaAsSpoken(normalized, voiced: false) + tieBreak + kanaAsSpoken(normalized, voiced: true) + tieBreak + normalized
@@ -41,10 +41,16 @@ enum SortKeys {
         var source = String(text.prefix(length))
         if TextNormalizer.ASCIISummary(source).hasInitials { source = TextNormalizer.joiningInitials(source) }
         // Turkish and Azerbaijani write I and İ for the capitals of ı and i.
-        if language.code == "tr" || language.code == "az" { source = source.replacing("I", with: "ı").replacing("İ", with: "i") }
+        if language.writesDotlessI { source = TextNormalizer.lowercasingDotlessI(source) }
         var lowered = TextNormalizer.lowercased(source)
         if language.code == "vi" { lowered = withoutVietnameseTones(lowered) }
         if thai { lowered = withThaiVowelsAfterTheirConsonants(lowered) }
+        // Thai's and Lao's tone marks and other signs above order only words alike but for them.
+        var toneMarked: String?
+        if lowered.unicodeScalars.contains(where: thaiToneMarks.contains) {
+            toneMarked = lowered
+            lowered.unicodeScalars.removeAll(where: thaiToneMarks.contains)
+        }
         let letters = Array(lowered)
         var key = "", pending = ""
         func place(_ placed: String) {
@@ -63,6 +69,7 @@ enum SortKeys {
             index += 1
         }
         place("")
+        if let toneMarked { key += tieBreak + TextNormalizer.normalized(toneMarked) }
         return key
     }
 
@@ -126,6 +133,12 @@ enum SortKeys {
     private static let thaiPreposedVowels: Set<Unicode.Scalar> = Set((0x0E40...0x0E44).compactMap(Unicode.Scalar.init)
                                                                     + (0x0EC0...0x0EC4).compactMap(Unicode.Scalar.init))
 
+    /// Thai's tone marks, maitaikhu, thanthakhat and yamakkan (U+0E47–0E4C, U+0E4E), and Lao's tone
+    /// marks and cancellation mark (U+0EC8–0ECC), which dictionaries compare only after the letters:
+    /// "ต้มยำ" before "ตลาด", as ม comes before ล.
+    private static let thaiToneMarks: Set<Unicode.Scalar> = Set(((0x0E47...0x0E4C).map { $0 } + [0x0E4E] + (0x0EC8...0x0ECC).map { $0 })
+                                                                .compactMap(Unicode.Scalar.init))
+
     /// `text` with each vowel of `thaiPreposedVowels` after the consonant it is written before,
     /// so that "เกาะ" sorts among the words of ก, after "กา" and before "ขา".
     private static func withThaiVowelsAfterTheirConsonants(_ text: String) -> String {
@@ -142,9 +155,9 @@ enum SortKeys {
         return String(String.UnicodeScalarView(scalars))
     }
 
-    /// Between the parts of a kana key, below every letter: words alike but for their kana's
-    /// voicing sort by it, and then by script, hiragana first ("はは", "ハハ", "はば", "ババ"), each
-    /// after the words it begins.
+    /// Between the parts of a key, below every letter: words alike but for their kana's voicing
+    /// sort by it, and then by script, hiragana first ("はは", "ハハ", "はば", "ババ"), and Thai
+    /// words alike but for their tone marks by those; each after the words it begins.
     private static let tieBreak = "\u{1}"
 
     /// Katakana's prolonged sound mark "ー", which lengthens the vowel before it.

@@ -69,6 +69,17 @@ public enum TextNormalizer {
         return String(composed)
     }
 
+    /// `text` with Turkish and Azerbaijani capitals made the small letters they are the capitals of
+    /// ("I" of "ı", "İ" of "i"), for lower-casing text in those languages: "Işıklı" is "ışıklı".
+    ///
+    /// ```swift
+    /// TextNormalizer.lowercasingDotlessI("Işıklı İzmir")   // "ışıklı izmir" once lower-cased
+    /// ```
+    static func lowercasingDotlessI(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "I" || $0 == "\u{0130}" }) else { return text }
+        return text.replacing("I", with: "ı").replacing("İ", with: "i")
+    }
+
     /// The spellings of a folded German word with its umlauts written as two letters ("ue", "oe",
     /// "ae") collapsed to the plain vowel, as `normalized(_:)` folds the umlaut itself: "mueller"
     /// gives ["muller"], the folding of "Müller", so either spelling finds the other. Empty when
