@@ -407,6 +407,24 @@ import XapianIndex
         #expect(try index.suggest("izm").completions.map(\.text).contains("izmir"))
     }
 
+    /// Text no title begins but other attributes' words do ("baud" of Baudelaire, named in a
+    /// description) suggests those entities, as `search --typing` finds them, and no title word as
+    /// its correction.
+    @Test func suggestFindsWordsBegunOutsideTitles() throws {
+        let folder = TemporaryFolder()
+        let index = try EntityIndex(path: folder.path + "/index", mode: .readWrite)
+        try index.register(try Schema(jsonText: """
+            {"types": [{"name": "livre", "language": "fr", "display": {"title": "titre"},
+              "attributes": [{"key": "titre", "kind": "text"}, {"key": "auteur", "kind": "text"}]}]}
+            """, source: "test"))
+        try index.index([Entity(type: "livre", id: "1", attributes: ["titre": "Les Fleurs du mal", "auteur": "Charles Baudelaire"]),
+                         Entity(type: "livre", id: "2", attributes: ["titre": "Voyage au bout de la nuit", "auteur": "Céline"])])
+        let suggested = try index.suggest("baud")
+        #expect(suggested.entities.map(\.entity.id.stringValue) == ["1"])
+        #expect(suggested.correction == nil)
+        #expect(try index.suggest("Flaub").entities.isEmpty)
+    }
+
     @Test func suggestionsAndCompletionsFoldAccents() throws {
         let folder = TemporaryFolder()
         let index = try index(folder)

@@ -55,18 +55,16 @@ extension EntityIndex {
         }
         /// The best entities for typed text: by title prefix while a short word is being typed (but
         /// for scripts without spaces, whose words are inside titles: `QueryText.isUnspaced`), else
-        /// a search; a search too when no title has the words and the last two begin an index word
+        /// a search; a search too when no title has the words: they may be another attribute's
+        /// ("baud" of a poet named in a description), or the last two may begin an index word
         /// written together ("libre off": libreoffice, `QueryText.wordsWrittenTogether`).
         func bestEntities(_ text: String, typing: Bool) throws(SearchlightError) -> SearchResults {
             let words = Words.lowercased(text)
             if typing, let last = words.last, IndexTerms.prefixLength(last) <= IndexTerms.maximumPrefixLength, !QueryText.isUnspaced(last) {
-                let titled = try read { (state: inout State) throws -> SearchResults? in
-                    let titled = try Self.entitiesByTitlePrefix(head: Array(words.dropLast()), prefix: last, types: types, limit: limit, state: &state)
-                    guard titled.results.isEmpty, words.count > 1 else { return titled }
-                    let joined = words[words.count - 2] + last
-                    return try Searcher.mostFrequentWords(beginning: joined, limit: 1, database: state.database).isEmpty ? titled : nil
+                let titled = try read { (state: inout State) throws -> SearchResults in
+                    try Self.entitiesByTitlePrefix(head: Array(words.dropLast()), prefix: last, types: types, limit: limit, state: &state)
                 }
-                if let titled { return titled }
+                if !titled.results.isEmpty { return titled }
             }
             var request = SearchRequest(text, types: types, limit: limit)
             request.typing = typing
@@ -74,8 +72,14 @@ extension EntityIndex {
         }
         var entities = try bestEntities(prefix, typing: typing)
         // With completions, the words typed so far can still be misspelt ("hlf dome": half dome).
+        // Without, a last word that begins words of the entities found, outside their titles, is
+        // no slip of a title's ("baud" of Baudelaire is no "au").
         let correction = try read { (state: inout State) throws -> String? in
-            try Self.spellingCorrection(words, keepingLast: !completions.isEmpty, completingLast: typing, database: state.database)
+            if typing, completions.isEmpty, !entities.results.isEmpty, entities.correction == nil,
+               try !Searcher.mostFrequentWords(beginning: last, limit: 1, database: state.database).isEmpty {
+                return nil
+            }
+            return try Self.spellingCorrection(words, keepingLast: !completions.isEmpty, completingLast: typing, database: state.database)
         }
         if entities.results.isEmpty, let correction {
             // The entities of the corrected text, found the way the typed text's were.
