@@ -118,8 +118,8 @@ final class Searcher {
             let lowersCapitals = text.utf8.contains { $0 >= 0x41 && $0 <= 0x5A }
             let splits = splittingJoinedWords && text.utf8.contains(UInt8(ascii: "-"))
             let simplifies = language.writesChinese && !text.utf8.allSatisfy { $0 < 0x80 }
-            guard language.germanUmlautAlternates || !language.elisions.isEmpty || language.contractedArticle != nil
-                    || lowersCapitals || splits || simplifies else { return text }
+            guard language.germanUmlautAlternates || !language.elisions.isEmpty || language.suffixesAfterApostrophe
+                    || language.contractedArticle != nil || lowersCapitals || splits || simplifies else { return text }
             return Searcher.mappingWords(text, exactFields: exactFields) { word in
                 var kept = TextAnalyzer.expandingContractedArticle(TextAnalyzer.splittingElisions(word, language: language), language: language)
                 if splits { kept = Searcher.splittingJoinedWords(kept) }

@@ -96,6 +96,16 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public var elisions: Set<String> { Language.elisionTable[code] ?? [] }
 
+    /// Whether the language writes a name's or a number's suffixes after an apostrophe ("Ali'nin",
+    /// "1881'de", "İzmir'de"), which `TextAnalyzer` drops, so that the name alone finds them:
+    /// Turkish and Azerbaijani.
+    ///
+    /// ```swift
+    /// Language("tr")?.suffixesAfterApostrophe  // true
+    /// Language("fr")?.suffixesAfterApostrophe  // false
+    /// ```
+    public var suffixesAfterApostrophe: Bool { code == "tr" || code == "az" }
+
     /// The language's most common function words, written as `TextAnalyzer.prepare(_:)` leaves them
     /// (lower-cased, diacritics folded), for a query parser's stopper: English, German, French,
     /// Spanish, Italian, Portuguese, Dutch, Russian, Turkish, Romanian, Greek, Arabic and Hindi have

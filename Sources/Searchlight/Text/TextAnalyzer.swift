@@ -281,7 +281,9 @@ public struct TextAnalyzer: Sendable {
     /// Only at a word's start, only the language's own list (`Language.elisions`), in any case.
     /// The article is dropped rather than split off: it means nothing alone (every one is a
     /// stopword), and left joined Xapian would index "l'etranger" as one word that a query of
-    /// "etranger" does not find. Other apostrophes stay ("aujourd'hui").
+    /// "etranger" does not find. Other apostrophes stay ("aujourd'hui"). In a language that writes
+    /// suffixes after an apostrophe (`Language.suffixesAfterApostrophe`), those are dropped
+    /// instead: Turkish "Ali'nin", "1881'de" read "Ali", "1881".
     ///
     /// ```swift
     /// TextAnalyzer.splittingElisions("L’Étranger, qu'il lit", language: Language("fr")!)
@@ -289,7 +291,9 @@ public struct TextAnalyzer: Sendable {
     /// ```
     public static func splittingElisions(_ text: String, language: Language) -> String {
         let elisions = language.elisions
-        guard !elisions.isEmpty, text.unicodeScalars.contains(where: TextNormalizer.isApostrophe) else { return text }
+        guard text.unicodeScalars.contains(where: TextNormalizer.isApostrophe) else { return text }
+        if language.suffixesAfterApostrophe { return droppingSuffixesAfterApostrophes(text) }
+        guard !elisions.isEmpty else { return text }
         let scalars = Array(text.unicodeScalars)
         var kept = String.UnicodeScalarView()
         var index = 0
@@ -309,6 +313,25 @@ public struct TextAnalyzer: Sendable {
             }
             kept.append(contentsOf: scalars[index..<end])
             index = end
+        }
+        return String(kept)
+    }
+
+    /// `text` without the letters an apostrophe joins to a word before it, and the apostrophe
+    /// ("Ali'nin" reads "Ali").
+    private static func droppingSuffixesAfterApostrophes(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var kept = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            if TextNormalizer.isApostrophe(scalars[index]), index > 0, TextNormalizer.isWordCharacter(scalars[index - 1]),
+               index + 1 < scalars.count, scalars[index + 1].properties.isAlphabetic {
+                index += 1
+                while index < scalars.count, TextNormalizer.isWordCharacter(scalars[index]) { index += 1 }
+                continue
+            }
+            kept.append(scalars[index])
+            index += 1
         }
         return String(kept)
     }
