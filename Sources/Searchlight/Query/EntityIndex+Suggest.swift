@@ -72,11 +72,11 @@ extension EntityIndex {
         }
         var entities = try bestEntities(prefix, typing: typing)
         // With completions, the words typed so far can still be misspelt ("hlf dome": half dome).
-        // Without, a last word that begins words of the entities found, outside their titles, is
-        // no slip of a title's ("baud" of Baudelaire is no "au").
+        // Without, a last word that begins index words, outside titles, and found entities as
+        // typed is no slip of a title's ("baud" of Baudelaire is no "au").
         let correction = try read { (state: inout State) throws -> String? in
             if typing, completions.isEmpty, !entities.results.isEmpty, entities.correction == nil,
-               try !Searcher.mostFrequentWords(beginning: last, limit: 1, database: state.database).isEmpty {
+               try state.database.hasTerms(withPrefix: last) {
                 return nil
             }
             return try Self.spellingCorrection(words, keepingLast: !completions.isEmpty, completingLast: typing, database: state.database)

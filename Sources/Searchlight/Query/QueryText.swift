@@ -121,7 +121,7 @@ struct QueryText {
 
     /// For each finished word's stem (in a language that relates agent nouns,
     /// `Language.relatesAgentNouns`), the stems of its agent noun or verb that the index has
-    /// (`AgentNouns.relatedStems(of:)`): "view" with "viewer", "blocker" with "block". Set by
+    /// (`AgentNouns`): "view" with "viewer", "blocker" with "block". Set by
     /// `lookUp`; `Searcher` makes them one term with the word's stem.
     private(set) var agentStems: [String: [String]] = [:]
 
@@ -816,17 +816,26 @@ struct QueryText {
     }
 
     /// For each of `words` but stopwords, its stem by `stemmer` and the related agent-noun or verb
-    /// stems the index has (`agentStems`), but for names: a word or related stem that is an
-    /// entity's whole title names it ("blender" is no "blend", nor "hunter" a "hunt").
+    /// stems the index has (`agentStems`): a verb's nouns (`AgentNouns.nouns(ofVerb:)`), or a
+    /// noun's verb, the stem of its present participle where the index has that word
+    /// (`AgentNouns.presentParticiple(of:)`); but for names: a word or related word that is an
+    /// entity's whole title names it ("blender" is no "blend", nor "hunter" a "hunt"). One to
+    /// four term-frequency look-ups for a word with candidates, none for others.
     private static func agentStems(of words: [String], stemmer: Stemmer, stopwords: Set<String>,
                                    database: Database) throws(XapianError) -> [String: [String]] {
         var related: [String: [String]] = [:]
         for word in words.map({ $0.lowercased() }) where !stopwords.contains(word) {
             let stem = try stemmer.stem(word)
-            guard related[stem] == nil, try database.termFrequency(IndexTerms.wholeTitle([word])) == 0 else { continue }
+            guard related[stem] == nil else { continue }
+            var candidates: [(stem: String, word: String)] = AgentNouns.nouns(ofVerb: stem).map { ($0, $0) }
+            if let participle = AgentNouns.presentParticiple(of: stem), try database.termFrequency(participle) > 0 {
+                let verb = try stemmer.stem(participle)
+                if verb != stem { candidates.append((verb, String(participle.dropLast(3)))) }
+            }
+            guard !candidates.isEmpty, try database.termFrequency(IndexTerms.wholeTitle([word])) == 0 else { continue }
             var found: [String] = []
-            for other in AgentNouns.relatedStems(of: stem) where try database.termFrequency(IndexTerms.stemPrefix + other) > 0 {
-                if try database.termFrequency(IndexTerms.wholeTitle([other])) == 0 { found.append(other) }
+            for candidate in candidates where try database.termFrequency(IndexTerms.stemPrefix + candidate.stem) > 0 {
+                if try database.termFrequency(IndexTerms.wholeTitle([candidate.word])) == 0 { found.append(candidate.stem) }
             }
             if !found.isEmpty { related[stem] = found }
         }

@@ -108,7 +108,7 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
 
     /// The language's most common function words, written as `TextAnalyzer.prepare(_:)` leaves them
     /// (lower-cased, diacritics folded), for a query parser's stopper: English, German, French,
-    /// Spanish, Italian, Portuguese, Dutch, Russian, Turkish, Romanian, Greek, Arabic and Hindi have
+    /// Spanish, Italian, Portuguese, Catalan, Dutch, Russian, Turkish, Romanian, Greek, Arabic and Hindi have
     /// lists; other languages have none (Vietnamese none on purpose: folded, its function words
     /// would be content words, "đã" reading as "da", skin).
     ///

@@ -29,7 +29,7 @@ enum SortKeys {
         let tailoring = tailorings[language.code]
         let ascii = text.utf8.allSatisfy { $0 < 0x80 }
         let thai = !ascii && text.unicodeScalars.contains { thaiPreposedVowels.contains($0) || thaiToneMarks.contains($0) }
-        if !ascii, text.unicodeScalars.contains(where: { (0x3041...0x30FF).contains($0.value) || (0xFF66...0xFF9F).contains($0.value) }) {
+        if !ascii, text.unicodeScalars.contains(where: isKana) {
             let normalized = TextNormalizer.normalized(String(text.prefix(length)))
             return kanaAsSpoken(normalized, voiced: false) + tieBreak + kanaAsSpoken(normalized, voiced: true) + tieBreak + normalized
         }
@@ -163,6 +163,16 @@ enum SortKeys {
     /// Katakana's prolonged sound mark "ー", which lengthens the vowel before it.
     private static let prolongedSoundMark: Unicode.Scalar = "\u{30FC}"
 
+    /// A kana letter, iteration or prolonged sound mark: hiragana (U+3041–3096, U+309D–309E),
+    /// katakana (U+30A1–30FA, U+30FC–30FE) and half-width katakana (U+FF66–FF9D); not the
+    /// punctuation of their blocks ("・").
+    private static func isKana(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3041...0x3096, 0x309D...0x309E, 0x30A1...0x30FA, 0x30FC...0x30FE, 0xFF66...0xFF9D: true
+        default: false
+        }
+    }
+
     /// A katakana letter or iteration mark (U+30A1–30F6, U+30FD–30FE), each one hiragana's code
     /// point plus 0x60.
     private static func isKatakana(_ scalar: Unicode.Scalar) -> Bool {
@@ -204,7 +214,11 @@ enum SortKeys {
             if !isVoicingMark(kana) { lastVowel = kanaVowels[kana] }
             spoken.append(kana)
         }
-        return String(spoken)
+        // Composed, as keys compare byte by byte: a decomposed voicing mark (U+3099) would sort
+        // "が山" before "か山", below the kanji after it.
+        var composed = String.UnicodeScalarView()
+        for scalar in String(spoken)._nfc { composed.append(scalar) }
+        return String(composed)
     }
 
     /// Vietnamese text without its five tone marks, which order words only after their letters,

@@ -317,21 +317,34 @@ public struct TextAnalyzer: Sendable {
         return String(kept)
     }
 
-    /// `text` without the letters an apostrophe joins to a word before it, and the apostrophe
-    /// ("Ali'nin" reads "Ali").
+    /// `text` without the letters that the last apostrophe of a word joins to it, and that
+    /// apostrophe ("Ali'nin" reads "Ali", "O'Neill'ın" "O'Neill"), unless one letter alone comes
+    /// before it ("O'Neill", "D'Artagnan" are names).
     private static func droppingSuffixesAfterApostrophes(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
         var kept = String.UnicodeScalarView()
         var index = 0
         while index < scalars.count {
-            if TextNormalizer.isApostrophe(scalars[index]), index > 0, TextNormalizer.isWordCharacter(scalars[index - 1]),
-               index + 1 < scalars.count, scalars[index + 1].properties.isAlphabetic {
+            guard TextNormalizer.isWordCharacter(scalars[index]) else {
+                kept.append(scalars[index])
                 index += 1
-                while index < scalars.count, TextNormalizer.isWordCharacter(scalars[index]) { index += 1 }
                 continue
             }
-            kept.append(scalars[index])
-            index += 1
+            // A word: runs of word characters joined by single apostrophes.
+            var end = index, lastApostrophe: Int?
+            while end < scalars.count {
+                if TextNormalizer.isWordCharacter(scalars[end]) {
+                    end += 1
+                } else if TextNormalizer.isApostrophe(scalars[end]), end + 1 < scalars.count, scalars[end + 1].properties.isAlphabetic {
+                    lastApostrophe = end
+                    end += 1
+                } else {
+                    break
+                }
+            }
+            let cut = lastApostrophe.map { $0 - index > 1 ? $0 : end } ?? end
+            kept.append(contentsOf: scalars[index..<cut])
+            index = end
         }
         return String(kept)
     }
