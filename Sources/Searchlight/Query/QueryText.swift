@@ -819,8 +819,8 @@ struct QueryText {
     /// stems the index has (`agentStems`): a verb's nouns (`AgentNouns.nouns(ofVerb:)`), or a
     /// noun's verb, the stem of its present participle where the index has that word
     /// (`AgentNouns.presentParticiple(of:)`); but for names: a word or related word that is an
-    /// entity's whole title names it ("blender" is no "blend", nor "hunter" a "hunt"). One to
-    /// four term-frequency look-ups for a word with candidates, none for others.
+    /// entity's whole title names it ("blender" is no "blend", nor "hunter" a "hunt"). A look-up
+    /// of each candidate, and of the titles only for a word with one the index has.
     private static func agentStems(of words: [String], stemmer: Stemmer, stopwords: Set<String>,
                                    database: Database) throws(XapianError) -> [String: [String]] {
         var related: [String: [String]] = [:]
@@ -832,12 +832,12 @@ struct QueryText {
                 let verb = try stemmer.stem(participle)
                 if verb != stem { candidates.append((verb, String(participle.dropLast(3)))) }
             }
-            guard !candidates.isEmpty, try database.termFrequency(IndexTerms.wholeTitle([word])) == 0 else { continue }
+            // The rare stems first: most candidates are no word ("pdfer"), and then no title is looked up.
             var found: [String] = []
             for candidate in candidates where try database.termFrequency(IndexTerms.stemPrefix + candidate.stem) > 0 {
                 if try database.termFrequency(IndexTerms.wholeTitle([candidate.word])) == 0 { found.append(candidate.stem) }
             }
-            if !found.isEmpty { related[stem] = found }
+            if !found.isEmpty, try database.termFrequency(IndexTerms.wholeTitle([word])) == 0 { related[stem] = found }
         }
         return related
     }
