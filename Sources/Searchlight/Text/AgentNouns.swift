@@ -22,8 +22,7 @@ enum AgentNouns {
     ///   stem in "-er" or of other letters than lower-case ASCII.
     static func nouns(ofVerb stem: String) -> [String] {
         let letters = Array(stem.utf8)
-        guard letters.count >= shortestVerb, !stem.hasSuffix("er"),
-              letters.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) else { return [] }
+        guard letters.count >= shortestVerb, !stem.hasSuffix("er"), isLowerCaseASCII(letters) else { return [] }
         var nouns = [stem + (stem.hasSuffix("e") ? "r" : "er")]
         if endsInShortSyllable(letters) { nouns.append(stem + String(UnicodeScalar(letters[letters.count - 1])) + "er") }
         return nouns.filter { !notAgentNouns.contains($0) }
@@ -38,7 +37,7 @@ enum AgentNouns {
     static func presentParticiple(of stem: String) -> String? {
         let letters = Array(stem.utf8)
         guard stem.hasSuffix("er"), letters.count - 2 >= shortestVerb, !notAgentNouns.contains(stem),
-              letters.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) else { return nil }
+              isLowerCaseASCII(letters) else { return nil }
         return String(stem.dropLast(2)) + "ing"
     }
 
@@ -55,6 +54,11 @@ enum AgentNouns {
     ]
 
     private static func isVowel(_ letter: UInt8) -> Bool { "aeiou".utf8.contains(letter) }
+
+    /// Whether `letters` are all a to z: English words whose forms these rules spell.
+    private static func isLowerCaseASCII(_ letters: [UInt8]) -> Bool {
+        letters.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
+    }
 
     /// Whether `letters` end in a consonant after one vowel after a consonant ("scan", "plan"),
     /// whose consonant English doubles before "-er"; not w, x or y ("view", "fix", "play").
