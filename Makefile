@@ -4,7 +4,7 @@
 SWIFT       ?= swift
 BIN         := .build/debug/searchlight
 RELEASE_BIN := .build/release/searchlight
-APT_PACKAGES := libxapian-dev libzstd-dev xapian-tools zlib1g-dev
+APT_PACKAGES := libxapian-dev libstemmer-dev libzstd-dev xapian-tools zlib1g-dev
 QUERY       ?= granite waterfall
 
 .PHONY: all deps build release run test eval clean help

@@ -16,7 +16,7 @@ let package = Package(
         // C ABI over Xapian: C++ inside, a pure C header in include/.
         .target(
             name: "CXapian",
-            linkerSettings: [.linkedLibrary("xapian")]
+            linkerSettings: [.linkedLibrary("xapian"), .linkedLibrary("stemmer")]
         ),
         // Xapian's block reads served from memory-mapped table files: defines pread, pread64 and close
         // for the whole process, so only the command-line tool links it, never the libraries.

@@ -42,7 +42,12 @@ cx_stemmer *cx_stemmer_new(const char *language, cx_error *error) {
         std::string lang = language ? language : "none";
         if (lang.empty() || lang == "none") return new cx_stemmer{Xapian::Stem()};
         if (lang == "english" || lang == "en") return new cx_stemmer{Xapian::Stem(new AcronymPluralStem(lang))};
-        return new cx_stemmer{Xapian::Stem(lang)};
+        // Xapian's own Snowball first; libstemmer's newer algorithms for the languages it lacks.
+        try {
+            return new cx_stemmer{Xapian::Stem(lang)};
+        } catch (const Xapian::InvalidArgumentError &) {
+            return new cx_stemmer{Xapian::Stem(new LibStemmerStem(lang))};
+        }
     });
 }
 

@@ -6,6 +6,7 @@
 #include "plan/FrequentTerms.hpp"
 #include "plan/ValueColumn.hpp"
 #include <xapian.h>
+#include <libstemmer.h>
 #include <cstring>
 #include <cstdlib>
 #include <map>
@@ -164,6 +165,29 @@ public:
         return stem;
     }
     std::string get_description() const override { return snowball.get_description() + ", acronym plurals"; }
+};
+
+// A Snowball stemmer of the system's libstemmer (Snowball 2.x), for the languages whose
+// algorithms came after the Snowball compiled into Xapian 1.4 (Greek, Hindi, Serbian, Yiddish).
+// Like Xapian's own stemmers, one instance is not for concurrent use.
+class LibStemmerStem : public Xapian::StemImplementation {
+    struct sb_stemmer *stemmer;
+    std::string language;
+public:
+    explicit LibStemmerStem(const std::string &language)
+        : stemmer(sb_stemmer_new(language.c_str(), "UTF_8")), language(language) {
+        if (!stemmer) throw Xapian::InvalidArgumentError("Language code " + language + " unknown");
+    }
+    ~LibStemmerStem() override { sb_stemmer_delete(stemmer); }
+    LibStemmerStem(const LibStemmerStem &) = delete;
+    LibStemmerStem &operator=(const LibStemmerStem &) = delete;
+    std::string operator()(const std::string &word) override {
+        const sb_symbol *stem = sb_stemmer_stem(stemmer, reinterpret_cast<const sb_symbol *>(word.data()),
+                                                static_cast<int>(word.size()));
+        if (!stem) throw std::bad_alloc();
+        return std::string(reinterpret_cast<const char *>(stem), static_cast<size_t>(sb_stemmer_length(stemmer)));
+    }
+    std::string get_description() const override { return "Snowball " + language + " (libstemmer)"; }
 };
 
 // A page of matches: one Xapian MSet, or two when an ascending value sort ran the documents with a

@@ -11,7 +11,14 @@ import CXapian
 public final class Stemmer {
     let handle: OpaquePointer
 
-    /// `language` is a Snowball stemmer name ("english", "french", ...), or "none".
+    /// `language` is a Snowball stemmer name ("english", "french", ...), or "none": Xapian's own
+    /// stemmers first, then the system libstemmer's newer algorithms ("hindi", "greek", "serbian").
+    ///
+    /// ```swift
+    /// try Stemmer(language: "hindi").stem("लड़कों")  // "लड़क"
+    /// ```
+    /// - Parameter language: the stemmer's name, as Xapian or libstemmer names it.
+    /// - Throws: `XapianError` of kind `.invalidArgument` for a name neither knows.
     public init(language: String) throws(XapianError) {
         handle = try withXapianError { cx_stemmer_new(language, $0) }!
     }

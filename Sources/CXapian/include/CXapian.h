@@ -216,7 +216,8 @@ double cx_sortable_unserialise(const char *value, size_t len);
 
 typedef struct cx_stemmer cx_stemmer;
 
-/* A Snowball stemmer for `language` ("english", ...; "none" leaves words unchanged). */
+/* A Snowball stemmer for `language` ("english", ...; "none" leaves words unchanged): Xapian's own,
+ * else the system libstemmer's newer algorithm of that name ("hindi", "greek"). */
 cx_stemmer *cx_stemmer_new(const char *language, cx_error *error);
 /* A stemmer that keeps the first `length` characters (code points) of a word: stemming by
  * truncation, for languages that inflect by suffixes and have no Snowball stemmer. */

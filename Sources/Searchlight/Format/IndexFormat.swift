@@ -21,7 +21,7 @@ public enum IndexFormat {
     /// ```swift
     /// if try index.textRevision != IndexFormat.textRevision { print("rebuild \(index.path)") }
     /// ```
-    public static let textRevision = 4
+    public static let textRevision = 5
 
     /// What to tell the user of an index whose entities were analysed by text revision `revision`;
     /// nil when it is this build's.

@@ -134,7 +134,9 @@ extension EntityIndex {
         try text.lookUp(in: state.database, synonyms: searcher.synonyms, expansionStemmer: searcher.expansionStemmer,
                         typos: request.typos, stopwords: searcher.stopwords, stemmers: stemmers,
                         compoundStemmers: searcher.languages.filter(\.analyzer.language.joinsCompounds).compactMap(\.stemmer),
-                        agentStemmer: searcher.languages.first { $0.analyzer.language.relatesAgentNouns }?.stemmer,
+                        relatingStemmers: searcher.languages.filter(\.analyzer.language.relatesWordForms).compactMap { language in
+                            language.stemmer.map { (language.analyzer.language, $0) }
+                        },
                         matchesTrigrams: searcher.languages.contains { $0.analyzer.language.matchesTrigrams },
                         umlautSpellings: umlautSpellings)
         let plan = try QueryPlanner(searcher: searcher, schema: schema).plan(request, text: text, facts: IndexFacts(database: state.database))

@@ -119,11 +119,13 @@ struct QueryText {
     /// word is typed; longer titles it begins are other names ("sea" no "seahorse").
     private(set) var shortNames: [String: [String]] = [:]
 
-    /// For each finished word's stem (in a language that relates agent nouns,
-    /// `Language.relatesAgentNouns`), the stems of its agent noun or verb that the index has
-    /// (`AgentNouns`): "view" with "viewer", "blocker" with "block". Set by
-    /// `lookUp`; `Searcher` makes them one term with the word's stem.
-    private(set) var agentStems: [String: [String]] = [:]
+    /// By language code, for each finished word's stem, the stems of its related forms that the
+    /// index has and the language's stemmer leaves apart (`Language.relatesWordForms`): in English
+    /// its agent noun or verb (`AgentNouns`: "view" with "viewer", "blocker" with "block") and its
+    /// other spelling (`EnglishSpellings`: "colour" with "color"); in Spanish, Portuguese and
+    /// French its other number (`NumberForms`: "ciudad" with "ciudades").
+    /// Set by `lookUp`; `Searcher` makes them one term with the word's stem.
+    private(set) var relatedStems: [String: [String: [String]]] = [:]
 
     /// Each word's other ways to be matched: its `otherSpellings`, and the words it makes with a
     /// neighbour (`joinedWords`). `Searcher` makes them one term with the word.
@@ -408,7 +410,8 @@ struct QueryText {
     /// looked up as German text is indexed (`umlautSpelt`).
     mutating func lookUp(in database: Database, synonyms: SynonymTable, expansionStemmer: Stemmer?,
                          typos: TypoTolerance, stopwords: Set<String>, stemmers: [StemmerScope] = [],
-                         compoundStemmers: [Stemmer] = [], agentStemmer: Stemmer? = nil, matchesTrigrams: Bool = false,
+                         compoundStemmers: [Stemmer] = [], relatingStemmers: [(language: Language, stemmer: Stemmer)] = [],
+                         matchesTrigrams: Bool = false,
                          umlautSpellings: Bool = false) throws(XapianError) {
         // Words as typed, not as corrected: their trigrams find what the correction may miss.
         let trigrams = typos == .auto && matchesTrigrams ? try Self.trigrams(of: freeWords, stopwords: stopwords, database: database) : []
@@ -449,7 +452,15 @@ struct QueryText {
                 if let last, !compounds.contains(last) { compounds.append(last) }
             }
         }
-        if let agentStemmer { agentStems = try Self.agentStems(of: freeWords, stemmer: agentStemmer, stopwords: stopwords, database: database) }
+        for (language, stemmer) in relatingStemmers {
+            var related: [String: [String]] = [:]
+            if language.relatesAgentNouns { related = try Self.agentStems(of: freeWords, stemmer: stemmer, stopwords: stopwords, database: database) }
+            if language.relatesOtherForms {
+                let forms = try Self.otherFormStems(of: freeWords, in: language, stemmer: stemmer, stopwords: stopwords, database: database)
+                related.merge(forms) { agents, forms in agents + forms.filter { !agents.contains($0) } }
+            }
+            if !related.isEmpty { relatedStems[language.code] = related }
+        }
         (names, namesEndText) = try named(in: database, stopwords: stopwords, stemmers: stemmers.map(\.stemmer))
         if typos == .auto, !partial, !isCorrected, let (head, word) = plainWords, head.isEmpty, !stopwords.contains(word),
            try database.termFrequency(word) > 0, try database.termFrequency(IndexTerms.wholeTitle(word)) == 0 {
@@ -816,7 +827,7 @@ struct QueryText {
     }
 
     /// For each of `words` but stopwords, its stem by `stemmer` and the related agent-noun or verb
-    /// stems the index has (`agentStems`): a verb's nouns (`AgentNouns.nouns(ofVerb:)`), or a
+    /// stems the index has (`relatedStems`): a verb's nouns (`AgentNouns.nouns(ofVerb:)`), or a
     /// noun's verb, the stem of its present participle where the index has that word
     /// (`AgentNouns.presentParticiple(of:)`); but for names: a word or related word that is an
     /// entity's whole title names it ("blender" is no "blend", nor "hunter" a "hunt"). A look-up
@@ -838,6 +849,26 @@ struct QueryText {
                 if try database.termFrequency(IndexTerms.wholeTitle([candidate.word])) == 0 { found.append(candidate.stem) }
             }
             if !found.isEmpty, try database.termFrequency(IndexTerms.wholeTitle([word])) == 0 { related[stem] = found }
+        }
+        return related
+    }
+
+    /// For each of `words` but stopwords, its stem by `stemmer` and the stems of its other forms
+    /// (`Language.otherForms(of:)`: the other number, the other spelling) that the index has as
+    /// words, where they differ: "ciudad" with the "ciudad" of "ciudades" (a stem "ciud"), "colour"
+    /// with "color". A look-up of each candidate.
+    private static func otherFormStems(of words: [String], in language: Language, stemmer: Stemmer, stopwords: Set<String>,
+                                       database: Database) throws(XapianError) -> [String: [String]] {
+        var related: [String: [String]] = [:]
+        for word in words.map(TextNormalizer.normalized) where !stopwords.contains(word) {
+            let stem = try stemmer.stem(word)
+            guard related[stem] == nil else { continue }
+            var found: [String] = []
+            for form in language.otherForms(of: word) {
+                let other = try stemmer.stem(form)
+                if other != stem, !found.contains(other), try database.termFrequency(form) > 0 { found.append(other) }
+            }
+            if !found.isEmpty { related[stem] = found }
         }
         return related
     }

@@ -60,8 +60,10 @@ final class Searcher {
         /// with the same terms of its other spellings: weighed as one word, matched by any of them.
         /// A term another word of the text also has is left alone ("warnngs warning": the stem of
         /// "warning" stays its own). The stem of a word typed with marks is also its stem as written
-        /// (`TextAnalyzer.writtenStems`: "navegação" matches the "naveg" of "navegações").
-        func otherSpellings(_ text: QueryText) throws(XapianError) -> [String: Query] {
+        /// (`TextAnalyzer.writtenStems`: "navegação" matches the "naveg" of "navegações"). With
+        /// `relatingForms`, a word's stem is also the stems of its related forms
+        /// (`QueryText.relatedStems`: "ciudad" and "ciudades", "colour" and "color").
+        func otherSpellings(_ text: QueryText, relatingForms: Bool) throws(XapianError) -> [String: Query] {
             let alternatives = text.alternatives
             var replacements: [String: [String]] = [:]
             // A word typed with marks is also its stem as written (`TextAnalyzer.writtenStems`).
@@ -84,13 +86,12 @@ final class Searcher {
                     }
                 }
             }
-            // A word's stem is also its agent noun's or verb's (`QueryText.agentStems`).
-            if analyzer.language.relatesAgentNouns {
-                for (stem, related) in text.agentStems {
-                    let term = IndexTerms.stemPrefix + stem
-                    for other in related.map({ IndexTerms.stemPrefix + $0 }) where replacements[term]?.contains(other) != true {
-                        replacements[term, default: [term]].append(other)
-                    }
+            // A word's stem is also its related forms' (`QueryText.relatedStems`): agent nouns,
+            // numbers, spellings; with `relatingForms`.
+            for (stem, related) in relatingForms ? text.relatedStems[analyzer.language.code] ?? [:] : [:] {
+                let term = IndexTerms.stemPrefix + stem
+                for other in related.map({ IndexTerms.stemPrefix + $0 }) where replacements[term]?.contains(other) != true {
+                    replacements[term, default: [term]].append(other)
                 }
             }
             var queries: [String: Query] = [:]
@@ -356,7 +357,9 @@ final class Searcher {
         for (position, language) in chosen.enumerated() {
             var languageAny: [Query] = []
             var languageAll: [Query] = []
-            let spellings = try language.otherSpellings(text)
+            // Other forms only where the query reads as this language and no other: Spanish and
+            // Portuguese share words, and one's plural would lift the other's entities.
+            let spellings = try language.otherSpellings(text, relatingForms: weights.map { $0[position] == 1 && $0.count(where: { $0 == 1 }) == 1 } ?? true)
             for one in text.searchedTexts {
                 let parsed = try parse(one, in: language, allWords: allWords, expansions: text.expansions)
                 languageAny.append(try parsed.anyWords.replacingTerms(spellings))

@@ -26,21 +26,22 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public let code: String
 
-    /// The name of the Snowball stemmer Xapian 1.4 applies to the language's words, as
-    /// `Xapian::Stem` accepts it ("german", "porter", "kraaij_pohlmann"); nil for languages that
-    /// Xapian has no stemmer for (Greek, Chinese, Japanese, Korean, Thai, Hindi, Vietnamese, ...)
-    /// and for Turkish, which is stemmed by `truncation` instead.
+    /// The name of the Snowball stemmer applied to the language's words, as `Xapian::Stem`
+    /// accepts it ("german", "porter", "kraaij_pohlmann"), or as the system's libstemmer does for
+    /// an algorithm newer than Xapian 1.4's ("hindi"); nil for languages with no stemmer (Chinese,
+    /// Japanese, Korean, Thai, Vietnamese, ...) and for Greek and Turkish, whose Snowball
+    /// stemmers measured below stemming by `truncation`.
     ///
     /// ```swift
     /// Language("nl")?.xapianStemmer               // "dutch"
     /// Language("kraaij_pohlmann")?.xapianStemmer  // "kraaij_pohlmann"
+    /// Language("hi")?.xapianStemmer               // "hindi"
     /// Language("el")?.xapianStemmer               // nil
     /// ```
     public let xapianStemmer: String?
 
     /// For a language that inflects its words by their endings and has no Snowball stemmer as
-    /// good, how many characters of a word are its stem (5): Greek, Hindi and other Indic
-    /// languages, Slavic and Baltic languages without a Xapian stemmer, Estonian, Icelandic, and
+    /// good, how many characters of a word are its stem (5): Greek, Indic languages but Hindi, Slavic and Baltic languages without a Xapian stemmer, Estonian, Icelandic, and
     /// Turkish, whose Snowball stemmer leaves many suffixes (Can et al., "Information retrieval
     /// on Turkish texts", JASIST 2008, found the first five letters as good a stem as a full
     /// morphological analysis). nil for the others: stemmed by `xapianStemmer`, or not at all
@@ -260,6 +261,38 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public var relatesAgentNouns: Bool { code == "en" }
 
+    /// Whether a word also matches its other forms that the stemmer keeps apart
+    /// (`otherForms(of:)`): the other number in Spanish ("ciudad", "ciudades"), Portuguese
+    /// ("animal", "animais") and French ("travail", "travaux"), the other spelling in English
+    /// ("colour", "color").
+    ///
+    /// ```swift
+    /// Language("es")?.relatesOtherForms  // true
+    /// Language("de")?.relatesOtherForms  // false
+    /// ```
+    public var relatesOtherForms: Bool { self == .english || NumberForms.relates(self) }
+
+    /// The other forms of `word` (folded, lower-case) that a search for it also matches where the
+    /// index has them (`relatesOtherForms`): `NumberForms` and `EnglishSpellings` candidates.
+    ///
+    /// ```swift
+    /// Language("es")!.otherForms(of: "ciudad")  // ["ciudades"]
+    /// Language.english.otherForms(of: "color")  // ["colour"]
+    /// ```
+    /// - Parameter word: A folded, lower-case word.
+    public func otherForms(of word: String) -> [String] {
+        self == .english ? EnglishSpellings.otherSpellings(of: word) : NumberForms.otherForms(of: word, in: self)
+    }
+
+    /// Whether a word's stem is related to other forms' stems, which `relatesAgentNouns` or
+    /// `relatesOtherForms` give.
+    ///
+    /// ```swift
+    /// Language("pt")?.relatesWordForms  // true
+    /// Language("de")?.relatesWordForms  // false
+    /// ```
+    public var relatesWordForms: Bool { relatesAgentNouns || relatesOtherForms }
+
     /// Whether German spellings of umlauts as two letters ("Mueller", "Goethe") are folded as the
     /// umlauts themselves ("Müller" → "muller"): true for German.
     ///
@@ -412,21 +445,23 @@ public struct Language: Sendable, Hashable, CustomStringConvertible {
         xh yi yo za zh zu
         """.split(whereSeparator: \.isWhitespace).map(String.init))
 
-    /// Xapian 1.4.22's Snowball stemmers (`Xapian::Stem::get_available_languages()`) by ISO 639-1 code.
+    /// Xapian 1.4.22's Snowball stemmers (`Xapian::Stem::get_available_languages()`) by ISO 639-1
+    /// code, and Snowball 2's Hindi from libstemmer (XQuAD MRR@10 0.9477 with `truncation`, 0.9535;
+    /// libstemmer's Greek: 0.9497, 0.9474, so Greek keeps truncation).
     static let stemmers: [String: String] = [
         "ar": "arabic", "hy": "armenian", "eu": "basque", "ca": "catalan", "da": "danish", "nl": "dutch",
         "en": "english", "fi": "finnish", "fr": "french", "de": "german", "hu": "hungarian",
         "id": "indonesian", "ga": "irish", "it": "italian", "lt": "lithuanian", "ne": "nepali",
         "no": "norwegian", "nb": "norwegian", "nn": "norwegian", "pt": "portuguese", "ro": "romanian",
-        "ru": "russian", "es": "spanish", "sv": "swedish", "ta": "tamil",
+        "ru": "russian", "es": "spanish", "sv": "swedish", "ta": "tamil", "hi": "hindi",
     ]
 
     /// The languages stemmed by `truncation`: those with suffixes and no Snowball stemmer in Xapian
-    /// 1.4, and Turkish. XQuAD MRR@10 (Benchmarks/eval/multilingual.py): Greek 0.892 -> 0.946 and
-    /// Hindi 0.937 -> 0.942 against no stemmer, Turkish 0.895 with Xapian's "turkish" -> 0.920;
-    /// Greek and Hindi measured lower with 4 and with 6 letters. The others are not measured.
+    /// 1.4, and Turkish. XQuAD MRR@10 (Benchmarks/eval/multilingual.py): Greek 0.892 -> 0.946
+    /// against no stemmer, Turkish 0.895 with Xapian's "turkish" -> 0.920; Greek measured lower
+    /// with 4 and with 6 letters. The others are not measured.
     static let truncated: Set<String> = [
-        "el", "tr", "hi", "bn", "mr", "ur", "bg", "uk", "pl", "cs", "sk", "sl", "hr", "sr", "bs", "lv", "et", "is",
+        "el", "tr", "bn", "mr", "ur", "bg", "uk", "pl", "cs", "sk", "sl", "hr", "sr", "bs", "lv", "et", "is",
     ]
 
     /// The stemmers that are a language's second choice, by the names Xapian accepts (and two
