@@ -230,6 +230,25 @@ import Testing
         #expect(try !ids(SearchRequest(described)).contains("wordpress"))
     }
 
+    /// A version typed after a name that entities write joined to it ("php 8.2": php8.2) matches
+    /// the word they make, the number whole as the parser reads it; a number without a dot still
+    /// joins as a word ("lua 5": lua5).
+    @Test func aVersionTypedApartMatchesTheNameWrittenWithIt() throws {
+        let folder = TemporaryFolder()
+        let index = try index(folder, [
+            trail("php", "PHP", description: "server-side scripting language, version 8.2 by default"),
+            trail("php8.2", "php8.2", description: "server-side scripting language"),
+            trail("php8.2-cli", "php8.2-cli", description: "command-line interpreter for the scripting language"),
+            trail("lua5", "lua5", description: "a small scripting language"),
+            trail("lua", "Lua", description: "a small scripting language, 5.3 and 5.4"),
+        ])
+        func ids(_ text: String) throws -> [String] { try index.search(SearchRequest(text)).results.map(\.entity.id.stringValue) }
+        // PHP, whose text has both words, and the two whose names join them.
+        #expect(try Set(ids("php 8.2")) == ["php", "php8.2", "php8.2-cli"])
+        #expect(try ids("php 8.2 cli").first == "php8.2-cli")
+        #expect(try ids("lua 5").first == "lua5")
+    }
+
     /// A word no entity has as written, whose stem some entity has, is an inflection: its stem
     /// finds it, and it is not read as a close word of another meaning.
     @Test func anInflectedFormIsNotATypo() throws {

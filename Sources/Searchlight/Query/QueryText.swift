@@ -644,6 +644,21 @@ struct QueryText {
         return (first.text.lowercased(), second.text.lowercased())
     }
 
+    /// The number of digits and dots that begins at word run `index` ("8.2", "1.0.2"), as Xapian's
+    /// term generator and query parser keep it, one term; nil when the run is no number followed
+    /// by a dot and digits.
+    private static func dottedNumber(_ runs: [(text: Substring, isWord: Bool)], at index: Int) -> String? {
+        func isDigits(_ run: (text: Substring, isWord: Bool)) -> Bool { run.isWord && run.text.unicodeScalars.allSatisfy { $0.properties.numericType == .decimal } }
+        guard isDigits(runs[index]) else { return nil }
+        var number = String(runs[index].text)
+        var next = index + 1
+        while next + 1 < runs.count, runs[next].text == ".", isDigits(runs[next + 1]) {
+            number += "." + runs[next + 1].text
+            next += 2
+        }
+        return next > index + 1 ? number : nil
+    }
+
     /// The most words a finished word and the word being typed make together (`wordsWrittenTogether`).
     static let joinedCompletions = 3
     /// The most words that follow a finished word in titles and begin the word being typed, which
@@ -678,12 +693,14 @@ struct QueryText {
         for index in runs.indices.dropLast(2) {
             guard let pair = Self.spacedPair(runs, at: index), pair.first.contains(where: \.isLetter),
                   joinable(pair.first), joinable(pair.second) else { continue }
-            let joined = pair.first + pair.second
+            // A version after a name is the whole number the parser reads ("php 8.2": php8.2).
+            let second = Self.dottedNumber(runs, at: index + 2) ?? pair.second
+            let joined = pair.first + second
             let candidates = index + 2 == typedWord
                 ? try Searcher.mostFrequentWords(beginning: joined, limit: Self.joinedCompletions, database: database)
                 : try database.termFrequency(joined) > 0 ? [joined] : []
             for word in candidates where !stopwords.contains(word) && !words.contains(word) && !found.contains(where: { $0.joined == word }) {
-                found.append((pair.first, pair.second, word))
+                found.append((pair.first, second, word))
             }
         }
         // Three finished words that make one ("super tux kart": supertuxkart), each neighbouring
