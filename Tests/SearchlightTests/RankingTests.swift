@@ -195,14 +195,14 @@ import XapianIndex
         try index.register(Self.schema)
         var entities: [Entity] = []
         // 48 matches whose weights spread over more than the largest boost, the lighter ones the
-        // popular ones (more filler or fewer "alpha": the whole boost, the others none); 200 other
-        // notes give the word a useful idf.
+        // popular ones (more filler or fewer "alpha": the whole boost, the others none); 1,000 other
+        // notes give the word an idf that spreads them.
         for i in 0..<48 {
             let text = Array(repeating: "alpha", count: 1 + i % 6) + Array(repeating: "filler", count: i % 11)
             entities.append(Entity(type: "note", id: .string("m\(i)"),
                                    attributes: ["text": .string(text.joined(separator: " ")), "popularity": .int(i % 11 >= 5 || i % 6 <= 1 ? 100 : 0)]))
         }
-        for i in 0..<200 { entities.append(Entity(type: "note", id: .string("o\(i)"), attributes: ["text": "other words here"])) }
+        for i in 0..<1000 { entities.append(Entity(type: "note", id: .string("o\(i)"), attributes: ["text": "other words here"])) }
         try index.index(entities)
 
         // Every match, re-ranked with its hint (no page is smaller than the whole set here).

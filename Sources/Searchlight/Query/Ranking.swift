@@ -39,14 +39,16 @@ enum Ranking {
     /// The most the ranking hint adds to a score (at the index's highest hint), in BM25 units:
     /// enough to order near-equal matches by popularity, too little to lift a weak match. Debian's
     /// known items, 1 → 2: three sweeps of queries written from memory +0.004 to +0.009 MRR@10,
-    /// the named sets equal or better (a family's package by its word, `--family`, 0.883 → 0.953).
-    static let hintBoost = 2.0
+    /// the named sets equal or better (a family's package by its word, `--family`, 0.883 → 0.953);
+    /// 2 → 4: two more sweeps +0.013 and +0.022 (needs in plain words, developers' libraries), the
+    /// named sets equal or better; 6 loses `--family` and `--joined`.
+    static let hintBoost = 4.0
     /// The most the ranking hint adds while the text is one word being typed: a name being typed,
     /// as into an app launcher, where the popular of the titles it begins is the likelier
     /// ("chrom": chromium before chromhmm; "postg": postgresql before postgis). Measured on the
     /// named known items typed as prefixes (Benchmarks/eval/named_items.py --typed-prefix):
     /// packages among the 3,000 most popular gain about 0.008 MRR@10 at 3 (0.012 at 4), the next
-    /// 12,000 lose about 0.002 (0.005 at 4).
+    /// 12,000 lose about 0.002 (0.005 at 4). Kept at 3 when `hintBoost` went to 4, for those.
     static let typedWordHintBoost = 3.0
     /// How much an entity whose whole title is the query text, or a run of its words, gains (times
     /// its title term's BM25).
