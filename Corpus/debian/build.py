@@ -3,8 +3,8 @@
 
     python3 Corpus/debian/build.py [--out DIR] [--scale N] [--lists DIR]
 
-Downloads bookworm's package lists and English translations with apt-get into a private
-lists folder (the system's /var/lib/apt/lists is never touched), then writes schema.json,
+Downloads bookworm's package lists, English translations and contents lists with apt-get into a
+private lists folder (the system's /var/lib/apt/lists is never touched), then writes schema.json,
 package.jsonl, section.jsonl and maintainer.jsonl in Searchlight's envelope format.
 `--scale N` writes N copies of every package (ids `name~2` ... `name~N`), each copy's
 description with its sentences in a different, deterministic order.
@@ -41,9 +41,9 @@ DEPENDENCY_FIELDS = ("Depends", "Pre-Depends", "Recommends")
 # --- apt lists ------------------------------------------------------------------------------
 
 def list_files(lists: Path, kind: str):
-    """The main component's files of one kind ('Packages' or 'Translation-en'), in suite order."""
+    """The main component's files of one kind ('Packages', 'Translation-en' or 'Contents'), in suite order."""
     pattern = re.compile(
-        r"_dists_(?P<suite>[^_]+)_main_(?:binary-[a-z0-9]+_Packages|i18n_Translation-en)(?:\.(?:lz4|xz|gz))?$")
+        r"_dists_(?P<suite>[^_]+)_main_(?:binary-[a-z0-9]+_Packages|i18n_Translation-en|Contents-[a-z0-9]+)(?:\.(?:lz4|xz|gz))?$")
     found = []
     for path in sorted(lists.iterdir()) if lists.is_dir() else []:
         match = pattern.search(path.name)
@@ -52,19 +52,34 @@ def list_files(lists: Path, kind: str):
     return [path for _, path in sorted(found)]
 
 
+# apt's index target for the contents lists (what apt-file configures), so that `apt-get update`
+# fetches and verifies them like the package lists.
+CONTENTS_TARGET = {
+    "MetaKey": "$(COMPONENT)/Contents-$(ARCHITECTURE)",
+    "ShortDescription": "Contents-$(ARCHITECTURE)",
+    "Description": "$(RELEASE)/$(COMPONENT) $(ARCHITECTURE) Contents (deb)",
+    "KeepCompressed": "true",
+    "PDiffs": "false",
+}
+
+KINDS = ("Packages", "Translation-en", "Contents")
+
+
 def ensure_lists(lists: Path):
-    """Runs `apt-get update` into the private folder unless it already holds both kinds of list."""
-    if list_files(lists, "Packages") and list_files(lists, "Translation-en"):
+    """Runs `apt-get update` into the private folder unless it already holds every kind of list."""
+    if all(list_files(lists, kind) for kind in KINDS):
         return
     (lists / "partial").mkdir(parents=True, exist_ok=True)
     command = ["apt-get", "update", "-qq", "-o", f"Dir::State::Lists={lists.resolve()}",
                "-o", "Acquire::Languages=en"]
+    for key, value in CONTENTS_TARGET.items():
+        command += ["-o", f"Acquire::IndexTargets::deb::Contents-deb::{key}={value}"]
     if os.geteuid() != 0 and shutil.which("sudo"):
         command.insert(0, "sudo")
     print("+ " + " ".join(command), file=sys.stderr)
     subprocess.run(command, check=True)
-    if not (list_files(lists, "Packages") and list_files(lists, "Translation-en")):
-        sys.exit(f"build.py: apt-get update left no Packages/Translation-en lists in {lists}")
+    if not all(list_files(lists, kind) for kind in KINDS):
+        sys.exit(f"build.py: apt-get update left no Packages/Translation-en/Contents lists in {lists}")
 
 
 def read_lines(path: Path):
@@ -223,7 +238,33 @@ def load_packages(lists: Path):
     return packages
 
 
-def package_entities(packages: dict):
+# Folders whose files are commands a user runs by name.
+COMMAND_FOLDERS = ("bin/", "sbin/", "usr/bin/", "usr/sbin/", "usr/games/")
+
+# A package's commands kept at most (coreutils has about a hundred; a few ship hundreds of tools).
+MOST_COMMANDS = 64
+
+
+def load_commands(lists: Path):
+    """{package: sorted command names} from the contents lists: the files each package installs in
+    a folder of commands ("usr/bin/lspci  admin/pciutils"), so that a package is found by the
+    command people know it by (lspci, rg, nvim)."""
+    commands = {}
+    for path in list_files(lists, "Contents"):
+        for line in read_lines(path):
+            if not line.startswith(COMMAND_FOLDERS):
+                continue
+            file, _, locations = line.rstrip("\n").rpartition(" ")
+            file = file.rstrip()
+            folder, _, command = file.rpartition("/")
+            if folder + "/" not in COMMAND_FOLDERS or not command:
+                continue
+            for location in locations.split(","):
+                commands.setdefault(location.rpartition("/")[2], set()).add(command)
+    return {name: sorted(found)[:MOST_COMMANDS] for name, found in commands.items()}
+
+
+def package_entities(packages: dict, commands: dict):
     """(package attributes list, section counts, maintainer records) in a stable order."""
     popularity = {}
     for fields in packages.values():
@@ -255,6 +296,8 @@ def package_entities(packages: dict):
         tags = [t.strip() for t in fields.get("Tag", "").replace("\n", " ").split(",") if t.strip()]
         if tags:
             attributes["tags"] = tags
+        if commands.get(name):
+            attributes["commands"] = commands[name]
         if fields.get("Priority") in PRIORITIES:
             attributes["priority"] = fields["Priority"]
         attributes["popularity"] = popularity.get(name, 0)
@@ -279,6 +322,7 @@ def schema():
                     {"key": "installedSize", "kind": "integer"},
                     {"key": "version", "kind": "keyword", "searchable": False},
                     {"key": "tags", "kind": "keyword", "multiValued": True, "searchableByDefault": False},
+                    {"key": "commands", "kind": "text", "multiValued": True},
                     {"key": "priority", "kind": "enum", "enum": "priority", "searchableByDefault": False},
                     {"key": "popularity", "kind": "integer"},
                 ],
@@ -363,7 +407,7 @@ def main():
     started = time.monotonic()
 
     ensure_lists(args.lists)
-    packages, sections, maintainers = package_entities(load_packages(args.lists))
+    packages, sections, maintainers = package_entities(load_packages(args.lists), load_commands(args.lists))
     out.mkdir(parents=True, exist_ok=True)
 
     with AtomicFile(out / "schema.json") as handle:
