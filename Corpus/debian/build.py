@@ -241,10 +241,6 @@ def load_packages(lists: Path):
 # Folders whose files are commands a user runs by name.
 COMMAND_FOLDERS = ("bin/", "sbin/", "usr/bin/", "usr/sbin/", "usr/games/")
 
-# A package's commands kept at most (coreutils has about a hundred; a few ship hundreds of tools).
-MOST_COMMANDS = 64
-
-
 def load_commands(lists: Path):
     """{package: sorted command names} from the contents lists: the files each package installs in
     a folder of commands ("usr/bin/lspci  admin/pciutils"), so that a package is found by the
@@ -261,7 +257,7 @@ def load_commands(lists: Path):
                 continue
             for location in locations.split(","):
                 commands.setdefault(location.rpartition("/")[2], set()).add(command)
-    return {name: sorted(found)[:MOST_COMMANDS] for name, found in commands.items()}
+    return {name: sorted(found) for name, found in commands.items()}
 
 
 def package_entities(packages: dict, commands: dict):

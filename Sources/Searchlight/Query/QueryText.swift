@@ -119,13 +119,19 @@ struct QueryText {
     /// word is typed; longer titles it begins are other names ("sea" no "seahorse").
     private(set) var shortNames: [String: [String]] = [:]
 
-    /// By language code, for each finished word's stem, the stems of its related forms that the
-    /// index has and the language's stemmer leaves apart (`Language.relatesWordForms`): in English
-    /// its agent noun or verb (`AgentNouns`: "view" with "viewer", "blocker" with "block") and its
-    /// other spelling (`EnglishSpellings`: "colour" with "color"); in Spanish, Portuguese and
-    /// French its other number (`NumberForms`: "ciudad" with "ciudades").
-    /// Set by `lookUp`; `Searcher` makes them one term with the word's stem.
-    private(set) var relatedStems: [String: [String: [String]]] = [:]
+    /// For each finished word's stem (in a language that relates agent nouns,
+    /// `Language.relatesAgentNouns`), the stems of its agent noun or verb that the index has
+    /// (`AgentNouns`): "view" with "viewer", "blocker" with "block". Set by
+    /// `lookUp`; `Searcher` makes them one term with the word's stem.
+    private(set) var agentStems: [String: [String]] = [:]
+
+    /// By language code, for each finished word's stem, the stems of its other forms that the
+    /// index has and the language's stemmer leaves apart (`Language.relatesOtherForms`): in
+    /// English its other spelling (`EnglishSpellings`: "colour" with "color"); in Spanish,
+    /// Portuguese and French its other number (`NumberForms`: "ciudad" with "ciudades"). Set by
+    /// `lookUp`; `Searcher` makes them one term with the word's stem where the query reads as
+    /// that language.
+    private(set) var formStems: [String: [String: [String]]] = [:]
 
     /// Each word's other ways to be matched: its `otherSpellings`, and the words it makes with a
     /// neighbour (`joinedWords`). `Searcher` makes them one term with the word.
@@ -453,13 +459,13 @@ struct QueryText {
             }
         }
         for (language, stemmer) in relatingStemmers {
-            var related: [String: [String]] = [:]
-            if language.relatesAgentNouns { related = try Self.agentStems(of: freeWords, stemmer: stemmer, stopwords: stopwords, database: database) }
+            if language.relatesAgentNouns {
+                agentStems = try Self.agentStems(of: freeWords, stemmer: stemmer, stopwords: stopwords, database: database)
+            }
             if language.relatesOtherForms {
                 let forms = try Self.otherFormStems(of: freeWords, in: language, stemmer: stemmer, stopwords: stopwords, database: database)
-                related.merge(forms) { agents, forms in agents + forms.filter { !agents.contains($0) } }
+                if !forms.isEmpty { formStems[language.code] = forms }
             }
-            if !related.isEmpty { relatedStems[language.code] = related }
         }
         (names, namesEndText) = try named(in: database, stopwords: stopwords, stemmers: stemmers.map(\.stemmer))
         if typos == .auto, !partial, !isCorrected, let (head, word) = plainWords, head.isEmpty, !stopwords.contains(word),
@@ -625,9 +631,12 @@ struct QueryText {
         }
         for join in joinedWords {
             for index in runs.indices.dropLast(2) {
-                guard let pair = Self.spacedPair(runs, at: index), pair.first == join.first, pair.second == join.second else { continue }
+                guard let pair = Self.spacedPair(runs, at: index), pair.first == join.first else { continue }
+                // A version joins whole ("php 8.2"): its dots and digits are the second word.
+                let number = Self.dottedNumber(runs, at: index + 2)
+                guard (number ?? pair.second) == join.second else { continue }
                 let before = runs[..<index].map { String($0.text) }
-                let after = runs[(index + 3)...].map { String($0.text) }
+                let after = runs[(index + 3 + (number.map { $0.split(separator: ".").count - 1 } ?? 0) * 2)...].map { String($0.text) }
                 spelt.append((before + [join.joined] + after).joined())
             }
         }
@@ -844,7 +853,7 @@ struct QueryText {
     }
 
     /// For each of `words` but stopwords, its stem by `stemmer` and the related agent-noun or verb
-    /// stems the index has (`relatedStems`): a verb's nouns (`AgentNouns.nouns(ofVerb:)`), or a
+    /// stems the index has (`agentStems`): a verb's nouns (`AgentNouns.nouns(ofVerb:)`), or a
     /// noun's verb, the stem of its present participle where the index has that word
     /// (`AgentNouns.presentParticiple(of:)`); but for names: a word or related word that is an
     /// entity's whole title names it ("blender" is no "blend", nor "hunter" a "hunt"). A look-up
@@ -871,9 +880,9 @@ struct QueryText {
     }
 
     /// For each of `words` but stopwords, its stem by `stemmer` and the stems of its other forms
-    /// (`Language.otherForms(of:)`: the other number, the other spelling) that the index has as
-    /// words, where they differ: "ciudad" with the "ciudad" of "ciudades" (a stem "ciud"), "colour"
-    /// with "color". A look-up of each candidate.
+    /// (`Language.otherForms(of:)`: the other number, the other spelling; none a stopword) that the
+    /// index has, where they differ: "ciudad" with the "ciudad" of "ciudades" (a stem "ciud"),
+    /// "colours" with the "color" of "color". A look-up of each candidate's stem.
     private static func otherFormStems(of words: [String], in language: Language, stemmer: Stemmer, stopwords: Set<String>,
                                        database: Database) throws(XapianError) -> [String: [String]] {
         var related: [String: [String]] = [:]
@@ -881,9 +890,9 @@ struct QueryText {
             let stem = try stemmer.stem(word)
             guard related[stem] == nil else { continue }
             var found: [String] = []
-            for form in language.otherForms(of: word) {
+            for form in language.otherForms(of: word) where !stopwords.contains(form) {
                 let other = try stemmer.stem(form)
-                if other != stem, !found.contains(other), try database.termFrequency(form) > 0 { found.append(other) }
+                if other != stem, !found.contains(other), try database.termFrequency(IndexTerms.stemPrefix + other) > 0 { found.append(other) }
             }
             if !found.isEmpty { related[stem] = found }
         }

@@ -60,9 +60,10 @@ final class Searcher {
         /// with the same terms of its other spellings: weighed as one word, matched by any of them.
         /// A term another word of the text also has is left alone ("warnngs warning": the stem of
         /// "warning" stays its own). The stem of a word typed with marks is also its stem as written
-        /// (`TextAnalyzer.writtenStems`: "navegação" matches the "naveg" of "navegações"). With
-        /// `relatingForms`, a word's stem is also the stems of its related forms
-        /// (`QueryText.relatedStems`: "ciudad" and "ciudades", "colour" and "color").
+        /// (`TextAnalyzer.writtenStems`: "navegação" matches the "naveg" of "navegações"). A
+        /// word's stem is also its agent noun's or verb's (`QueryText.agentStems`) and, with
+        /// `relatingForms`, its other forms' (`QueryText.formStems`: "ciudad" and "ciudades",
+        /// "colour" and "color").
         func otherSpellings(_ text: QueryText, relatingForms: Bool) throws(XapianError) -> [String: Query] {
             let alternatives = text.alternatives
             var replacements: [String: [String]] = [:]
@@ -86,11 +87,15 @@ final class Searcher {
                     }
                 }
             }
-            // A word's stem is also its related forms' (`QueryText.relatedStems`): agent nouns,
-            // numbers, spellings; with `relatingForms`.
-            for (stem, related) in relatingForms ? text.relatedStems[analyzer.language.code] ?? [:] : [:] {
+            // A word's stem is also its agent noun's or verb's (`QueryText.agentStems`), and with
+            // `relatingForms` its other forms' (`QueryText.formStems`: numbers, spellings).
+            var related = analyzer.language.relatesAgentNouns ? text.agentStems : [:]
+            if relatingForms, let forms = text.formStems[analyzer.language.code] {
+                related.merge(forms) { agents, forms in agents + forms.filter { !agents.contains($0) } }
+            }
+            for (stem, others) in related {
                 let term = IndexTerms.stemPrefix + stem
-                for other in related.map({ IndexTerms.stemPrefix + $0 }) where replacements[term]?.contains(other) != true {
+                for other in others.map({ IndexTerms.stemPrefix + $0 }) where replacements[term]?.contains(other) != true {
                     replacements[term, default: [term]].append(other)
                 }
             }
@@ -357,9 +362,9 @@ final class Searcher {
         for (position, language) in chosen.enumerated() {
             var languageAny: [Query] = []
             var languageAll: [Query] = []
-            // Other forms only where the query reads as this language and no other: Spanish and
-            // Portuguese share words, and one's plural would lift the other's entities.
-            let spellings = try language.otherSpellings(text, relatingForms: weights.map { $0[position] == 1 && $0.count(where: { $0 == 1 }) == 1 } ?? true)
+            // Other forms only where the query reads as this language: Spanish and Portuguese
+            // share words, and one's plural would lift the other's entities.
+            let spellings = try language.otherSpellings(text, relatingForms: weights.map { $0[position] == 1 } ?? true)
             for one in text.searchedTexts {
                 let parsed = try parse(one, in: language, allWords: allWords, expansions: text.expansions)
                 languageAny.append(try parsed.anyWords.replacingTerms(spellings))

@@ -1,9 +1,9 @@
 /// British and American spellings of an English word, which Porter's stemmer leaves apart:
 /// "colour" and "color", "catalogue" and "catalog", "organisation" and "organization" (stems
 /// "organis" and "organ"), "centre" and "center", "analyse" and "analyze", "defence" and
-/// "defense", "programme" and "program". `QueryText.relatedStems` relates a word's stem to the
-/// stems of these spellings that the index has as words, and `Searcher` matches them as one term
-/// with it, so that a search typed in either spelling finds text written in the other.
+/// "defense", "programme" and "program". `QueryText.formStems` relates a word's stem to the
+/// stems of these spellings that the index has, and `Searcher` matches them as one term with it,
+/// so that a search typed in either spelling finds text written in the other.
 ///
 /// ```swift
 /// EnglishSpellings.otherSpellings(of: "colours")       // ["colors"]
@@ -13,7 +13,7 @@
 enum EnglishSpellings {
     /// The fewest letters before "-our" or "-or": "hour" is no "hor", nor "flour" a "flor".
     static let shortestStart = 3
-    /// The fewest letters before another ending: "metre" is a "meter", but "wise" no "wize".
+    /// The fewest letters before another ending: "analyse" is "analyze", but "wise" no "wize".
     static let shortestStartBeforeEnding = 2
 
     /// The other spellings `word` (lower-case, a to z) may have, British for American and
@@ -46,28 +46,39 @@ enum EnglishSpellings {
     }
 
     /// Word endings spelt one way in British English and another in American, each inflection
-    /// whole.
+    /// whole: the endings of verbs and their nouns, where a rule is safe ("-ise" words with
+    /// another meaning in "-ize" are rare); other differences are listed word by word (`pairs`).
     private static let endings: [(british: String, american: String)] = [
         ("ise", "ize"), ("ised", "ized"), ("ises", "izes"), ("ising", "izing"), ("isation", "ization"), ("isations", "izations"),
         ("iser", "izer"), ("isers", "izers"),
         ("yse", "yze"), ("ysed", "yzed"), ("yses", "yzes"), ("ysing", "yzing"),
-        ("tre", "ter"), ("tres", "ters"), ("bre", "ber"), ("bres", "bers"),
-        ("ogue", "og"), ("ogues", "ogs"),
-        ("ence", "ense"), ("ences", "enses"),
-        ("gramme", "gram"), ("grammes", "grams"),
     ]
 
-    /// Words whose spellings differ otherwise, both ways.
+    /// Words whose spellings differ otherwise, both ways, and their plurals (or third persons)
+    /// in "-s": endings that a rule would apply to words of other meanings too ("-ogue" would make
+    /// "prologue" the language Prolog, "-tre" would make "letter" the French "lettre").
     private static let irregular: [String: String] = {
-        let pairs = [
+        let words = [
+            ("centre", "center"), ("theatre", "theater"), ("metre", "meter"), ("litre", "liter"), ("fibre", "fiber"),
+            ("calibre", "caliber"), ("spectre", "specter"), ("lustre", "luster"), ("sombre", "somber"), ("manoeuvre", "maneuver"),
+            ("catalogue", "catalog"), ("dialogue", "dialog"), ("analogue", "analog"),
+            ("defence", "defense"), ("licence", "license"), ("offence", "offense"), ("pretence", "pretense"),
+            ("programme", "program"), ("kilogramme", "kilogram"),
             ("grey", "gray"), ("judgement", "judgment"), ("acknowledgement", "acknowledgment"), ("aluminium", "aluminum"),
             ("plough", "plow"), ("mould", "mold"), ("sceptic", "skeptic"), ("sceptical", "skeptical"), ("pyjamas", "pajamas"),
             ("jewellery", "jewelry"), ("enrol", "enroll"), ("fulfil", "fulfill"), ("instalment", "installment"),
-            ("artefact", "artifact"), ("artefacts", "artifacts"), ("cosy", "cozy"), ("manoeuvre", "maneuver"),
-            ("encyclopaedia", "encyclopedia"), ("archaeology", "archeology"), ("paediatric", "pediatric"),
+            ("artefact", "artifact"), ("cosy", "cozy"), ("encyclopaedia", "encyclopedia"), ("archaeology", "archeology"),
+            ("paediatric", "pediatric"), ("odour", "odor"),
         ]
         var table: [String: String] = [:]
-        for (british, american) in pairs {
+        for (british, american) in words {
+            for (one, other) in [(british, american), (american, british)] {
+                table[one] = other
+                if !one.hasSuffix("s") { table[one + "s"] = other + "s" }
+            }
+        }
+        // "catalogued", "cataloguing": the British verb's forms.
+        for (british, american) in [("catalogued", "cataloged"), ("cataloguing", "cataloging")] {
             table[british] = american
             table[american] = british
         }

@@ -3,14 +3,14 @@
 /// "ciudad" to "ciud" and "ciudades" to "ciudad", "isla" to "isla" and "islas" to "islas" (a
 /// short word's ending is outside the region the stemmer may cut); Portuguese "animal" and
 /// "animais", "homem" and "homens", "navegação" and "navegações"; French "travail" and
-/// "travaux", "jeu" and "jeux". `QueryText.relatedStems` relates a word's stem to the stems of
-/// these forms that the index has as words, and `Searcher` matches them as one term with it.
+/// "travaux", "jeu" and "jeux". `QueryText.formStems` relates a word's stem to the stems of
+/// these forms that the index has, and `Searcher` matches them as one term with it.
 ///
 /// The forms are spelt folded, as the index's words are (no accents: "canciones", "animais").
 ///
 /// ```swift
 /// NumberForms.otherForms(of: "ciudad", in: Language("es")!)     // ["ciudades"]
-/// NumberForms.otherForms(of: "animais", in: Language("pt")!)    // ["animai", "animal", "animail"]
+/// NumberForms.otherForms(of: "animais", in: Language("pt")!)    // ["animaises", "animai", "animal", "animail"]
 /// NumberForms.otherForms(of: "travaux", in: Language("fr")!)    // ["travau", "traval", "travail"]
 /// ```
 enum NumberForms {
