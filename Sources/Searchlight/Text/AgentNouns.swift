@@ -55,8 +55,9 @@ enum AgentNouns {
 
     private static func isVowel(_ letter: UInt8) -> Bool { "aeiou".utf8.contains(letter) }
 
-    /// Whether `letters` are all a to z: English words whose forms these rules spell.
-    private static func isLowerCaseASCII(_ letters: [UInt8]) -> Bool {
+    /// Whether `letters` are all a to z: English words whose forms these rules spell; also the
+    /// words `EnglishSpellings` and `NumberForms` (folded text) have rules for.
+    static func isLowerCaseASCII(_ letters: some Sequence<UInt8>) -> Bool {
         letters.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
     }
 

@@ -23,7 +23,7 @@ enum EnglishSpellings {
     /// - Returns: Distinct candidate spellings, none equal to `word`; empty for a word with other
     ///   letters than a to z.
     static func otherSpellings(of word: String) -> [String] {
-        guard word.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) else { return [] }
+        guard AgentNouns.isLowerCaseASCII(word.utf8) else { return [] }
         var spellings: [String] = []
         if let other = irregular[word] { spellings.append(other) }
         for (british, american) in endings {

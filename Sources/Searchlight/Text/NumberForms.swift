@@ -31,7 +31,7 @@ enum NumberForms {
     /// - Returns: Distinct candidate forms, none equal to `word`.
     static func otherForms(of word: String, in language: Language) -> [String] {
         guard let rules = rules[language.code], word.utf8.count >= shortestWord,
-              word.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) else { return [] }
+              AgentNouns.isLowerCaseASCII(word.utf8) else { return [] }
         var forms: [String] = []
         // "" (any word) takes a plural ending, but for a word that ends in one already.
         let endsAsPlural = word.hasSuffix("s") || word.hasSuffix("x") || word.hasSuffix("z")
